@@ -1,0 +1,2 @@
+// Deciders of every stream type are exported from here.
+export {};

@@ -1,0 +1,96 @@
+import Type, { type Static } from 'typebox';
+import {
+  Condition,
+  Email,
+  Id,
+  LongText,
+  Money,
+  Name,
+  ShortText,
+  Timestamp,
+  Url,
+} from '../fields.ts';
+
+export const productStreamId = (productId: string): string => `product-${productId}`;
+
+/** Field names follow the spec's Product entity (section 3) so projections copy them as they are. */
+export const ProductListedV1 = Type.Object(
+  {
+    productId: Id,
+    productName: Name,
+    picture: Url,
+    address: ShortText,
+    year: Type.Number({ minimum: 0, maximum: 100 }),
+    buyingPrice: Money,
+    sellingPrice: Money,
+    sellerName: Name,
+    condition: Condition,
+    phone: Type.String({ minLength: 1, maxLength: 40 }),
+    about: LongText,
+    postTime: Timestamp,
+    Brand: Name,
+    email: Email,
+    sellerEmail: Email,
+    sellerUid: Id,
+  },
+  { additionalProperties: false },
+);
+export const ProductReportedV1 = Type.Object({ productId: Id }, { additionalProperties: false });
+/** Carries the whole booking so the booking stream can always be completed from it. */
+export const ProductBookedV1 = Type.Object(
+  {
+    productId: Id,
+    bookingId: Id,
+    buyerUid: Id,
+    buyerName: Name,
+    email: Email,
+    phone: Type.String({ maxLength: 40 }),
+    address: Type.String({ maxLength: 500 }),
+    sellingPrice: Money,
+    Brand: Name,
+    productName: Name,
+  },
+  { additionalProperties: false },
+);
+/** An admin deleted the product from the reported list. */
+export const ReportedProductDeletedV1 = Type.Object(
+  { productId: Id },
+  { additionalProperties: false },
+);
+export const ProductAdvertisedV1 = Type.Object({ productId: Id }, { additionalProperties: false });
+/** The seller took an unsold product off sale ... */
+export const ProductMarkedUnavailableV1 = Type.Object(
+  { productId: Id },
+  { additionalProperties: false },
+);
+/** ... and put it back on sale. */
+export const ProductMarkedAvailableV1 = Type.Object(
+  { productId: Id },
+  { additionalProperties: false },
+);
+
+type Event<T extends string, S> = { type: T; schemaVersion: 1; data: S };
+export type ProductListed = Event<'ProductListed', Static<typeof ProductListedV1>>;
+export type ProductReported = Event<'ProductReported', Static<typeof ProductReportedV1>>;
+export type ProductBooked = Event<'ProductBooked', Static<typeof ProductBookedV1>>;
+export type ReportedProductDeleted = Event<
+  'ReportedProductDeleted',
+  Static<typeof ReportedProductDeletedV1>
+>;
+export type ProductAdvertised = Event<'ProductAdvertised', Static<typeof ProductAdvertisedV1>>;
+export type ProductMarkedUnavailable = Event<
+  'ProductMarkedUnavailable',
+  Static<typeof ProductMarkedUnavailableV1>
+>;
+export type ProductMarkedAvailable = Event<
+  'ProductMarkedAvailable',
+  Static<typeof ProductMarkedAvailableV1>
+>;
+export type ProductEvent =
+  | ProductListed
+  | ProductReported
+  | ProductBooked
+  | ReportedProductDeleted
+  | ProductAdvertised
+  | ProductMarkedUnavailable
+  | ProductMarkedAvailable;

@@ -1,0 +1,29 @@
+import Type, { type Static } from 'typebox';
+import { Email, Id, Name } from '../fields.ts';
+
+/** A seller record shares its id with the seller's user account (the Firebase uid). */
+export const sellerStreamId = (sellerId: string): string => `seller-${sellerId}`;
+
+export const SellerRegisteredV1 = Type.Object(
+  { sellerId: Id, name: Name, email: Email, sellerEmail: Email },
+  { additionalProperties: false },
+);
+export const SellerVerifiedV1 = Type.Object({ sellerId: Id }, { additionalProperties: false });
+export const SellerDeletedV1 = Type.Object({ sellerId: Id }, { additionalProperties: false });
+
+export type SellerRegistered = {
+  type: 'SellerRegistered';
+  schemaVersion: 1;
+  data: Static<typeof SellerRegisteredV1>;
+};
+export type SellerVerified = {
+  type: 'SellerVerified';
+  schemaVersion: 1;
+  data: Static<typeof SellerVerifiedV1>;
+};
+export type SellerDeleted = {
+  type: 'SellerDeleted';
+  schemaVersion: 1;
+  data: Static<typeof SellerDeletedV1>;
+};
+export type SellerEvent = SellerRegistered | SellerVerified | SellerDeleted;

@@ -1,0 +1,69 @@
+import type { DomainEvent, NewEvent, RecordedEvent } from '../envelope.ts';
+
+/**
+ * What the writer expects of the stream before its append:
+ * - 'no_stream': the stream must not exist yet;
+ * - 'any': no check;
+ * - a number: the revision of the stream's last event (0-based), i.e. exactly that many + 1 events.
+ */
+export type ExpectedRevision = 'no_stream' | 'any' | number;
+
+export interface AppendResult {
+  /** Revision of the last appended event in its stream (the next expected revision). */
+  readonly nextExpectedRevision: number;
+  /** Global position of the last appended event: what read-your-writes waits for. */
+  readonly position: number;
+}
+
+/** The stream was not at the expected revision: another writer got there first. */
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${streamId} is at ${String(actual)}, expected ${String(expected)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events with a position greater than this. 0 reads from the start. */
+  readonly after: number;
+  /** Page size. */
+  readonly limit: number;
+}
+
+export interface Subscription {
+  /** Stops delivery; resolves once no handler call is running. */
+  close(): Promise<void>;
+}
+
+export interface SubscribeOptions {
+  /** Exclusive start: deliver every event whose position is greater than this, first the stored ones, then live. */
+  readonly after: number;
+  /** Called once per event, in global order; the next event waits for the returned promise. */
+  readonly onEvent: (event: RecordedEvent) => Promise<void> | void;
+  /** A failure of the handler or the store ends the subscription and is reported here. */
+  readonly onError?: (error: Error) => void;
+}
+
+/**
+ * The event-store port. Payloads are validated against the catalog on append and on read.
+ * An adapter never acknowledges an append before it is durable.
+ */
+export interface EventStore {
+  append<E extends DomainEvent>(
+    streamId: string,
+    events: readonly NewEvent<E>[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult>;
+  /** The stream's events in revision order; an empty array when the stream does not exist. */
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** One page of the global log, in position order. */
+  readAll(options: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** Position of the last event in the log (0 when empty). */
+  headPosition(): Promise<number>;
+  subscribeToAll(options: SubscribeOptions): Subscription;
+  close(): Promise<void>;
+}
