@@ -1,2 +1,7 @@
-// Deciders of every stream type are exported from here.
-export {};
+// The write side's business rules: shared decider types, one decider per stream type.
+export * from './decider.ts';
+export * from './user/decider.ts';
+export * from './seller/decider.ts';
+export * from './category/decider.ts';
+export * from './product/decider.ts';
+export * from './booking/decider.ts';

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { assertValidEvent } from '../catalog.ts';
+import { DomainError, eventMetadataFrom, evolveAll, type CommandMetadata } from '../decider.ts';
+import type { ProductBooked } from '../product/events.ts';
+import { bookingDecider, placeBookingFor, type BookingCommand } from './decider.ts';
+import type { BookingEvent } from './events.ts';
+
+const metadata: CommandMetadata = {
+  actorUid: 'ann-uid',
+  actorEmail: 'ann@example.com',
+  now: '2026-11-21T10:00:00.000Z',
+  correlationId: 'request-1',
+  causationId: 'product-booked-event-id',
+};
+
+/** given(history).when(command): the events decided, each checked against the catalog. */
+const given = (...history: BookingEvent[]) => ({
+  when: (command: BookingCommand): BookingEvent[] => {
+    const events = bookingDecider.decide(command, evolveAll(bookingDecider, history));
+    for (const e of events)
+      assertValidEvent(e.type, e.schemaVersion, e.data, eventMetadataFrom(metadata));
+    return events;
+  },
+});
+
+const productBooked: ProductBooked = {
+  type: 'ProductBooked',
+  schemaVersion: 1,
+  data: {
+    productId: 'galaxy-s21',
+    bookingId: 'booking-1',
+    buyerUid: 'ann-uid',
+    buyerName: 'Ann',
+    email: 'ann@example.com',
+    phone: '',
+    address: '',
+    sellingPrice: 450,
+    Brand: 'Samsung',
+    productName: 'Galaxy S21',
+  },
+};
+const placeBooking = placeBookingFor(productBooked, metadata);
+const bookingPlaced: BookingEvent = {
+  type: 'BookingPlaced',
+  schemaVersion: 1,
+  data: productBooked.data,
+};
+
+describe('Booking', () => {
+  describe('when none', () => {
+    it('is placed with everything the product stream accepted', () => {
+      expect(given().when(placeBooking)).toEqual([bookingPlaced]);
+    });
+  });
+
+  describe('when placed', () => {
+    it('placing the same booking again changes nothing', () => {
+      expect(given(bookingPlaced).when(placeBooking)).toEqual([]);
+    });
+
+    it('refuses another booking under the same id', () => {
+      const other: BookingCommand = {
+        ...placeBooking,
+        data: { ...placeBooking.data, buyerUid: 'carl-uid' },
+      };
+      expect(() => given(bookingPlaced).when(other)).toThrow(
+        new DomainError('conflict', 'This booking already exists with other details'),
+      );
+    });
+  });
+});

@@ -1,0 +1,292 @@
+import { DomainError, type Command, type Decider } from '../decider.ts';
+import type {
+  ProductAdvertised,
+  ProductBooked,
+  ProductEvent,
+  ProductListed,
+  ProductMarkedAvailable,
+  ProductMarkedUnavailable,
+  ProductReported,
+  ReportedProductDeleted,
+} from './events.ts';
+
+/////////////////////////////////////////
+// State
+/////////////////////////////////////////
+
+type Listing = ProductListed['data'];
+
+/** A product on sale or taken off sale by its seller; `advertised` survives that toggle. */
+interface Unsold {
+  listing: Listing;
+  reported: boolean;
+  advertised: boolean;
+}
+
+export type Product =
+  | { status: 'empty' }
+  | ({ status: 'available' } & Unsold)
+  | ({ status: 'unavailable' } & Unsold)
+  | {
+      status: 'booked';
+      listing: Listing;
+      reported: boolean;
+      booking: { bookingId: string; buyerUid: string };
+    }
+  | { status: 'deleted' };
+
+type ListedProduct = Exclude<Product, { status: 'empty' } | { status: 'deleted' }>;
+
+const isListed = (state: Product): state is ListedProduct =>
+  state.status !== 'empty' && state.status !== 'deleted';
+
+export const initialProductState = (): Product => ({ status: 'empty' });
+
+export const evolveProduct = (state: Product, event: ProductEvent): Product => {
+  switch (event.type) {
+    case 'ProductListed':
+      return state.status === 'empty'
+        ? { status: 'available', listing: event.data, reported: false, advertised: false }
+        : state;
+    case 'ProductReported':
+      return isListed(state) ? { ...state, reported: true } : state;
+    case 'ProductBooked':
+      return state.status === 'available' || state.status === 'unavailable'
+        ? {
+            status: 'booked',
+            listing: state.listing,
+            reported: state.reported,
+            booking: { bookingId: event.data.bookingId, buyerUid: event.data.buyerUid },
+          }
+        : state;
+    case 'ReportedProductDeleted':
+      return { status: 'deleted' };
+    case 'ProductAdvertised':
+      return state.status === 'available' ? { ...state, advertised: true } : state;
+    case 'ProductMarkedUnavailable':
+      return state.status === 'available' ? { ...state, status: 'unavailable' } : state;
+    case 'ProductMarkedAvailable':
+      return state.status === 'unavailable' ? { ...state, status: 'available' } : state;
+    default: {
+      const _unknown: never = event;
+      return state;
+    }
+  }
+};
+
+/////////////////////////////////////////
+// Commands
+/////////////////////////////////////////
+
+/** Lists a product for `sellerUid` (the gateway sets it to the acting seller); `postTime` is the command's time. */
+export type ListProduct = Command<'ListProduct', Omit<Listing, 'postTime'>>;
+export type ReportProduct = Command<'ReportProduct', { productId: string }>;
+/** The buyer is the acting user; price, name and brand come from the listing, not from the client. */
+export type BookProduct = Command<
+  'BookProduct',
+  {
+    productId: string;
+    bookingId: string;
+    buyerName: string;
+    email: string;
+    phone: string;
+    address: string;
+  }
+>;
+export type DeleteReportedProduct = Command<'DeleteReportedProduct', { productId: string }>;
+export type AdvertiseProduct = Command<'AdvertiseProduct', { productId: string }>;
+export type MarkProductUnavailable = Command<'MarkProductUnavailable', { productId: string }>;
+export type MarkProductAvailable = Command<'MarkProductAvailable', { productId: string }>;
+
+export type ProductCommand =
+  | ListProduct
+  | ReportProduct
+  | BookProduct
+  | DeleteReportedProduct
+  | AdvertiseProduct
+  | MarkProductUnavailable
+  | MarkProductAvailable;
+
+/////////////////////////////////////////
+// Business logic
+/////////////////////////////////////////
+
+const unknownProduct = () => new DomainError('not_found', 'This product does not exist');
+const deletedProduct = () => new DomainError('illegal_state', 'This product has been deleted');
+
+/** The product as it exists now; a never listed or deleted product cannot take any command. */
+function assertListed(state: Product): asserts state is ListedProduct {
+  if (state.status === 'empty') throw unknownProduct();
+  if (state.status === 'deleted') throw deletedProduct();
+}
+
+function assertSellerActs(state: ListedProduct, command: ProductCommand, action: string): void {
+  if (state.listing.sellerUid !== command.metadata.actorUid)
+    throw new DomainError('forbidden', `Only the seller of this product can ${action}`);
+}
+
+/** Same listing as requested; postTime is the first listing's time, so a repeat never matches it. */
+const sameListing = (listing: Listing, requested: ListProduct['data']): boolean =>
+  (Object.keys(listing) as (keyof Listing)[]).every(
+    (key) => key === 'postTime' || listing[key] === requested[key],
+  );
+
+export const listProduct = (command: ListProduct, state: Product): ProductListed[] => {
+  if (state.status === 'deleted') throw deletedProduct();
+  if (state.status !== 'empty') {
+    if (!sameListing(state.listing, command.data))
+      throw new DomainError('conflict', 'This product already exists');
+    return [];
+  }
+  return [
+    {
+      type: 'ProductListed',
+      schemaVersion: 1,
+      data: { ...command.data, postTime: command.metadata.now },
+    },
+  ];
+};
+
+export const reportProduct = (command: ReportProduct, state: Product): ProductReported[] => {
+  assertListed(state);
+  if (state.reported) return [];
+  return [
+    { type: 'ProductReported', schemaVersion: 1, data: { productId: command.data.productId } },
+  ];
+};
+
+export const bookProduct = (command: BookProduct, state: Product): ProductBooked[] => {
+  assertListed(state);
+  const { productId, bookingId, buyerName, email, phone, address } = command.data;
+  const buyerUid = command.metadata.actorUid;
+
+  if (state.status === 'booked') {
+    const sameBooking =
+      state.booking.bookingId === bookingId && state.booking.buyerUid === buyerUid;
+    if (sameBooking) return [];
+    throw new DomainError('conflict', 'This product is already booked');
+  }
+  if (state.status === 'unavailable')
+    throw new DomainError('illegal_state', 'This product is not available');
+  if (state.listing.sellerUid === buyerUid)
+    throw new DomainError('forbidden', 'You cannot book your own product');
+
+  const { productName, Brand, sellingPrice } = state.listing;
+  return [
+    {
+      type: 'ProductBooked',
+      schemaVersion: 1,
+      data: {
+        productId,
+        bookingId,
+        buyerUid,
+        buyerName,
+        email,
+        phone,
+        address,
+        sellingPrice,
+        Brand,
+        productName,
+      },
+    },
+  ];
+};
+
+export const deleteReportedProduct = (
+  command: DeleteReportedProduct,
+  state: Product,
+): ReportedProductDeleted[] => {
+  if (state.status === 'deleted') return [];
+  assertListed(state);
+  if (!state.reported)
+    throw new DomainError('illegal_state', 'Only a reported product can be deleted');
+  return [
+    {
+      type: 'ReportedProductDeleted',
+      schemaVersion: 1,
+      data: { productId: command.data.productId },
+    },
+  ];
+};
+
+export const advertiseProduct = (
+  command: AdvertiseProduct,
+  state: Product,
+): ProductAdvertised[] => {
+  assertListed(state);
+  assertSellerActs(state, command, 'advertise it');
+  if (state.status === 'booked')
+    throw new DomainError('illegal_state', 'A booked product cannot be advertised');
+  if (state.status === 'unavailable')
+    throw new DomainError('illegal_state', 'Only an available product can be advertised');
+  if (state.advertised) return [];
+  return [
+    { type: 'ProductAdvertised', schemaVersion: 1, data: { productId: command.data.productId } },
+  ];
+};
+
+export const markProductUnavailable = (
+  command: MarkProductUnavailable,
+  state: Product,
+): ProductMarkedUnavailable[] => {
+  assertListed(state);
+  assertSellerActs(state, command, 'change its availability');
+  if (state.status === 'booked')
+    throw new DomainError('illegal_state', 'A booked product cannot change its availability');
+  if (state.status === 'unavailable') return [];
+  return [
+    {
+      type: 'ProductMarkedUnavailable',
+      schemaVersion: 1,
+      data: { productId: command.data.productId },
+    },
+  ];
+};
+
+export const markProductAvailable = (
+  command: MarkProductAvailable,
+  state: Product,
+): ProductMarkedAvailable[] => {
+  assertListed(state);
+  assertSellerActs(state, command, 'change its availability');
+  if (state.status === 'booked')
+    throw new DomainError('illegal_state', 'A booked product cannot change its availability');
+  if (state.status === 'available') return [];
+  return [
+    {
+      type: 'ProductMarkedAvailable',
+      schemaVersion: 1,
+      data: { productId: command.data.productId },
+    },
+  ];
+};
+
+export const decideProduct = (command: ProductCommand, state: Product): ProductEvent[] => {
+  const { type } = command;
+  switch (type) {
+    case 'ListProduct':
+      return listProduct(command, state);
+    case 'ReportProduct':
+      return reportProduct(command, state);
+    case 'BookProduct':
+      return bookProduct(command, state);
+    case 'DeleteReportedProduct':
+      return deleteReportedProduct(command, state);
+    case 'AdvertiseProduct':
+      return advertiseProduct(command, state);
+    case 'MarkProductUnavailable':
+      return markProductUnavailable(command, state);
+    case 'MarkProductAvailable':
+      return markProductAvailable(command, state);
+    default: {
+      const _unknown: never = type;
+      throw new DomainError('invalid', `Unknown product command ${String(_unknown)}`);
+    }
+  }
+};
+
+export const productDecider: Decider<ProductCommand, ProductEvent, Product> = {
+  decide: decideProduct,
+  evolve: evolveProduct,
+  initialState: initialProductState,
+};
