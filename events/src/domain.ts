@@ -1,5 +1,6 @@
-// The write side's business rules: shared decider types, one decider per stream type.
+// The write side: shared decider types, the command handler, one decider per stream type.
 export * from './decider.ts';
+export * from './command-handler.ts';
 export * from './user/decider.ts';
 export * from './seller/decider.ts';
 export * from './category/decider.ts';

@@ -1,0 +1,342 @@
+import { describe, expect, it } from 'vitest';
+import { assertValidEvent } from './catalog.ts';
+import { handleCommand } from './command-handler.ts';
+import { DomainError, type CommandMetadata } from './decider.ts';
+import type { DomainEvent, NewEvent, RecordedEvent } from './envelope.ts';
+import { productDecider, type ProductCommand } from './product/decider.ts';
+import { productStreamId, type ProductEvent } from './product/events.ts';
+import {
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type Subscription,
+} from './store/port.ts';
+import { userDecider, type UserCommand } from './user/decider.ts';
+import { userStreamId } from './user/events.ts';
+
+/**
+ * A minimal in-memory EventStore: the real adapters are tested by their own contract suite.
+ * It checks expected revisions and the catalog like they do, and lets a test line up a race.
+ */
+class InMemoryEventStore implements EventStore {
+  private readonly log: RecordedEvent[] = [];
+  private readonly waitingReaders: (() => void)[] = [];
+  private readersToGather = 0;
+  /** Appends refused because of a wrong expected revision. */
+  conflicts = 0;
+  readonly appends: { streamId: string; expectedRevision: ExpectedRevision }[] = [];
+  /** Runs once, before the next append is checked: lets a test slip in a competing writer. */
+  beforeAppend?: () => Promise<unknown>;
+
+  /** The next `count` stream reads wait for each other, so their writers race from one revision. */
+  gatherReads(count: number): void {
+    this.readersToGather = count;
+  }
+
+  async append<E extends DomainEvent>(
+    streamId: string,
+    events: readonly NewEvent<E>[],
+    { expectedRevision }: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    await Promise.resolve(); // like a real store, answer asynchronously
+    const competingWriter = this.beforeAppend;
+    this.beforeAppend = undefined;
+    await competingWriter?.();
+    this.appends.push({ streamId, expectedRevision });
+    const stream = this.streamEvents(streamId);
+    const actual = stream.length === 0 ? 'no_stream' : stream.length - 1;
+    if (expectedRevision !== 'any' && expectedRevision !== actual) {
+      this.conflicts++;
+      throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);
+    }
+    for (const { event, metadata } of events)
+      assertValidEvent(event.type, event.schemaVersion, event.data, metadata);
+    for (const { eventId, event, metadata } of events)
+      this.log.push({
+        eventId,
+        streamId,
+        revision: this.streamEvents(streamId).length,
+        position: this.log.length + 1,
+        type: event.type,
+        schemaVersion: event.schemaVersion,
+        data: event.data,
+        metadata,
+        recordedAt: metadata.occurredAt,
+      });
+    return {
+      nextExpectedRevision: this.streamEvents(streamId).length - 1,
+      position: this.log.length,
+    };
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    if (this.readersToGather > 0)
+      await new Promise<void>((resolve) => {
+        this.waitingReaders.push(resolve);
+        if (this.waitingReaders.length === this.readersToGather) {
+          this.readersToGather = 0;
+          for (const release of this.waitingReaders.splice(0)) release();
+        }
+      });
+    return this.streamEvents(streamId);
+  }
+
+  async readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
+    return this.log.filter((e) => e.position > after).slice(0, limit);
+  }
+
+  async headPosition(): Promise<number> {
+    return this.log.length;
+  }
+
+  subscribeToAll(): Subscription {
+    throw new Error('subscribeToAll is not needed by the command handler, so this fake lacks it');
+  }
+
+  async close(): Promise<void> {}
+
+  private streamEvents(streamId: string): RecordedEvent[] {
+    return this.log.filter((e) => e.streamId === streamId);
+  }
+}
+
+const by = (actorUid: string, requestId = 'request-1'): CommandMetadata => ({
+  actorUid,
+  actorEmail: `${actorUid}@example.com`,
+  now: '2026-11-21T10:00:00.000Z',
+  correlationId: requestId,
+  causationId: `cause-of-${requestId}`,
+});
+
+const productId = 'galaxy-s21';
+const productStream = productStreamId(productId);
+const listProduct: ProductCommand = {
+  type: 'ListProduct',
+  data: {
+    productId,
+    productName: 'Galaxy S21',
+    picture: 'https://img.example/s21.jpg',
+    address: 'Dhaka',
+    year: 2,
+    buyingPrice: 800,
+    sellingPrice: 450,
+    sellerName: 'Bob',
+    condition: 'Good',
+    phone: '01700000000',
+    about: 'Works well',
+    Brand: 'Samsung',
+    email: 'bob@example.com',
+    sellerEmail: 'bob@example.com',
+    sellerUid: 'bob-uid',
+  },
+  metadata: by('bob-uid', 'list-request'),
+};
+const bookProduct = (buyerUid: string): ProductCommand => ({
+  type: 'BookProduct',
+  data: {
+    productId,
+    bookingId: `booking-of-${buyerUid}`,
+    buyerName: buyerUid,
+    email: `${buyerUid}@example.com`,
+    phone: '',
+    address: '',
+  },
+  metadata: by(buyerUid, `book-request-of-${buyerUid}`),
+});
+const reportProduct: ProductCommand = {
+  type: 'ReportProduct',
+  data: { productId },
+  metadata: by('ann-uid', 'report-request'),
+};
+
+/** The store's port methods, bound, so a test can replace one of them. */
+const bindAll = (store: EventStore): EventStore => ({
+  append: store.append.bind(store),
+  readStream: store.readStream.bind(store),
+  readAll: store.readAll.bind(store),
+  headPosition: store.headPosition.bind(store),
+  subscribeToAll: store.subscribeToAll.bind(store),
+  close: store.close.bind(store),
+});
+
+const sequentialIds = () => {
+  let next = 0;
+  return () => `event-${++next}`;
+};
+
+const givenListedProduct = async () => {
+  const store = new InMemoryEventStore();
+  await handleCommand(store, productStream, productDecider, listProduct);
+  return store;
+};
+
+describe('handleCommand', () => {
+  describe('when the stream is empty', () => {
+    it('appends the decided events at no_stream, with ids and metadata from outside decide', async () => {
+      const store = new InMemoryEventStore();
+      const register: UserCommand = {
+        type: 'RegisterUser',
+        data: {
+          uid: 'ann-uid',
+          name: 'Ann',
+          email: 'ann@example.com',
+          role: 'buyer',
+          grantAdmin: true,
+        },
+        metadata: by('ann-uid', 'signup-request'),
+      };
+
+      const result = await handleCommand(store, userStreamId('ann-uid'), userDecider, register, {
+        newEventId: sequentialIds(),
+      });
+
+      const metadata = {
+        actorUid: 'ann-uid',
+        actorEmail: 'ann-uid@example.com',
+        occurredAt: '2026-11-21T10:00:00.000Z',
+        correlationId: 'signup-request',
+        causationId: 'cause-of-signup-request',
+      };
+      expect(store.appends).toEqual([{ streamId: 'user-ann-uid', expectedRevision: 'no_stream' }]);
+      expect(result).toEqual({
+        appended: true,
+        events: [
+          expect.objectContaining({
+            eventId: 'event-1',
+            revision: 0,
+            type: 'UserRegistered',
+            metadata,
+          }),
+          expect.objectContaining({
+            eventId: 'event-2',
+            revision: 1,
+            type: 'UserPromoted',
+            metadata,
+          }),
+        ],
+        nextExpectedRevision: 1,
+        position: 2,
+      });
+      const stored = await store.readStream('user-ann-uid');
+      expect(stored.map(({ eventId, type, metadata }) => ({ eventId, type, metadata }))).toEqual([
+        { eventId: 'event-1', type: 'UserRegistered', metadata },
+        { eventId: 'event-2', type: 'UserPromoted', metadata },
+      ]);
+    });
+
+    it('generates a distinct event id per event by default', async () => {
+      const store = new InMemoryEventStore();
+      const result = await handleCommand(store, productStream, productDecider, listProduct);
+      expect(result.events[0]?.eventId).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  });
+
+  describe('when the stream has history', () => {
+    it('decides against the folded history and appends at the revision it read', async () => {
+      const store = await givenListedProduct();
+
+      const result = await handleCommand(
+        store,
+        productStream,
+        productDecider,
+        bookProduct('ann-uid'),
+      );
+
+      expect(store.appends.at(-1)).toEqual({ streamId: productStream, expectedRevision: 0 });
+      expect(result).toMatchObject({ appended: true, nextExpectedRevision: 1, position: 2 });
+      expect(result.events.map((e) => e.data)).toEqual([
+        expect.objectContaining({ buyerUid: 'ann-uid', sellingPrice: 450 }),
+      ]);
+    });
+
+    it('appends nothing when the outcome already holds, and answers the stream’s last position', async () => {
+      const store = await givenListedProduct();
+      await handleCommand(store, productStream, productDecider, reportProduct);
+      // Another stream moves the head of the log past this stream's last event.
+      await handleCommand(store, productStreamId('other'), productDecider, {
+        ...listProduct,
+        data: { ...listProduct.data, productId: 'other' },
+      });
+      const appendsBefore = store.appends.length;
+
+      const result = await handleCommand(store, productStream, productDecider, reportProduct);
+
+      expect(result).toEqual({ appended: false, events: [], nextExpectedRevision: 1, position: 2 });
+      expect(store.appends).toHaveLength(appendsBefore);
+      expect(await store.headPosition()).toBe(3);
+    });
+
+    it('lets a refusal through as it is, appending nothing', async () => {
+      const store = await givenListedProduct();
+      await handleCommand(store, productStream, productDecider, bookProduct('ann-uid'));
+      const appendsBefore = store.appends.length;
+
+      await expect(
+        handleCommand(store, productStream, productDecider, bookProduct('carl-uid')),
+      ).rejects.toThrow(new DomainError('conflict', 'This product is already booked'));
+      expect(store.appends).toHaveLength(appendsBefore);
+    });
+  });
+
+  describe('when another writer appends first', () => {
+    it('decides again against the new history and appends after it', async () => {
+      const store = await givenListedProduct();
+      // The seller takes the product off sale between the reporter's read and append.
+      store.beforeAppend = () =>
+        handleCommand(store, productStream, productDecider, {
+          type: 'MarkProductUnavailable',
+          data: { productId },
+          metadata: by('bob-uid', 'unavailable-request'),
+        });
+
+      const result = await handleCommand(store, productStream, productDecider, reportProduct);
+
+      expect(store.conflicts).toBe(1);
+      expect(result).toMatchObject({ appended: true, nextExpectedRevision: 2 });
+      const types = (await store.readStream(productStream)).map((e) => e.type);
+      expect(types).toEqual(['ProductListed', 'ProductMarkedUnavailable', 'ProductReported']);
+    });
+
+    it('of two concurrent bookings of one product, exactly one succeeds and the other is told it is booked', async () => {
+      const store = await givenListedProduct();
+      store.gatherReads(2); // both buyers see the product available before either appends
+
+      const outcomes = await Promise.allSettled([
+        handleCommand(store, productStream, productDecider, bookProduct('ann-uid')),
+        handleCommand(store, productStream, productDecider, bookProduct('carl-uid')),
+      ]);
+
+      expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const rejected = outcomes.find((o) => o.status === 'rejected');
+      expect(rejected?.reason).toEqual(
+        new DomainError('conflict', 'This product is already booked'),
+      );
+      expect(store.conflicts).toBe(1); // the loser really raced, then re-decided
+      const booked = (await store.readStream(productStream)).filter(
+        (e): e is RecordedEvent<ProductEvent> => e.type === 'ProductBooked',
+      );
+      expect(booked).toHaveLength(1);
+    });
+
+    it('gives up after the allowed attempts with the store’s conflict', async () => {
+      const store = await givenListedProduct();
+      let appendCalls = 0;
+      const alwaysBeaten: EventStore = {
+        ...bindAll(store),
+        append: async (streamId) => {
+          appendCalls++;
+          throw new WrongExpectedRevisionError(streamId, 0, 1);
+        },
+      };
+
+      await expect(
+        handleCommand(alwaysBeaten, productStream, productDecider, reportProduct, {
+          maxAttempts: 3,
+        }),
+      ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect(appendCalls).toBe(3);
+    });
+  });
+});

@@ -1,0 +1,116 @@
+import { eventMetadataFrom, evolveAll, type Command, type Decider } from './decider.ts';
+import type { DomainEvent, EventMetadata, NewEvent } from './envelope.ts';
+import { WrongExpectedRevisionError, type EventStore } from './store/port.ts';
+
+export interface HandleCommandOptions {
+  /**
+   * How many times read-decide-append runs in all when another writer appends to the stream in
+   * between (default 3). Each retry decides again against the new history.
+   */
+  readonly maxAttempts?: number;
+  /** Id of each new event; ids are made here, never inside `decide`. */
+  readonly newEventId?: () => string;
+}
+
+/** An event this command appended, as stored (its own global position is not known, only the last one's). */
+export interface AppendedEvent<E extends DomainEvent = DomainEvent> {
+  readonly eventId: string;
+  readonly streamId: string;
+  readonly revision: number;
+  readonly type: E['type'];
+  readonly schemaVersion: number;
+  readonly data: E['data'];
+  readonly metadata: EventMetadata;
+}
+
+export interface CommandResult<E extends DomainEvent = DomainEvent> {
+  /** False when the command's outcome already held: nothing was appended. */
+  readonly appended: boolean;
+  readonly events: AppendedEvent<E>[];
+  /** Revision of the stream's last event after the command; 'no_stream' if it still has none. */
+  readonly nextExpectedRevision: number | 'no_stream';
+  /**
+   * What read-your-writes waits for: the global position of the last appended event or, when
+   * nothing was appended, of the stream's last event (the one that made the outcome hold);
+   * 0 for a stream that has no events.
+   */
+  readonly position: number;
+}
+
+const defaultMaxAttempts = 3;
+
+/**
+ * Runs one command against one stream: reads its history, folds it into the state, decides, and
+ * appends the decided events at the revision it read. When another writer got there first the
+ * whole cycle runs again, so the command is decided against the history it is appended after
+ * (e.g. a second booking of a product gets 'This product is already booked').
+ *
+ * Throws the DomainError of `decide` as it is, and the WrongExpectedRevisionError of the last
+ * attempt when every attempt lost its race.
+ */
+export async function handleCommand<C extends Command, E extends DomainEvent, S>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<C, E, S>,
+  command: C,
+  options: HandleCommandOptions = {},
+): Promise<CommandResult<E>> {
+  const { maxAttempts = defaultMaxAttempts, newEventId = () => crypto.randomUUID() } = options;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readDecideAppend(store, streamId, decider, command, newEventId);
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) throw error;
+    }
+  }
+}
+
+async function readDecideAppend<C extends Command, E extends DomainEvent, S>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<C, E, S>,
+  command: C,
+  newEventId: () => string,
+): Promise<CommandResult<E>> {
+  const history = await store.readStream(streamId);
+  const last = history.at(-1);
+  const revision = last ? last.revision : 'no_stream';
+  // The store checked every event against the catalog on read, and the stream id names the
+  // stream type, so these are events of this decider.
+  const state = evolveAll(
+    decider,
+    history.map(({ type, schemaVersion, data }) => ({ type, schemaVersion, data }) as E),
+  );
+
+  const decided = decider.decide(command, state);
+  if (decided.length === 0)
+    return {
+      appended: false,
+      events: [],
+      nextExpectedRevision: revision,
+      position: last?.position ?? 0,
+    };
+
+  const metadata = eventMetadataFrom(command.metadata);
+  const newEvents: NewEvent<E>[] = decided.map((event) => ({
+    eventId: newEventId(),
+    event,
+    metadata,
+  }));
+  const result = await store.append(streamId, newEvents, { expectedRevision: revision });
+  const firstRevision = revision === 'no_stream' ? 0 : revision + 1;
+  return {
+    appended: true,
+    events: newEvents.map(({ eventId, event }, index) => ({
+      eventId,
+      streamId,
+      revision: firstRevision + index,
+      type: event.type,
+      schemaVersion: event.schemaVersion,
+      data: event.data,
+      metadata,
+    })),
+    nextExpectedRevision: result.nextExpectedRevision,
+    position: result.position,
+  };
+}
