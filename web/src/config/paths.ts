@@ -1,0 +1,21 @@
+// Every route of spec section 2 in one place; `getHref` builds links with parameters.
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  login: { path: '/login', getHref: () => '/login' },
+  signup: { path: '/signup', getHref: () => '/signup' },
+  category: {
+    path: '/category/:id',
+    getHref: (id: string) => `/category/${encodeURIComponent(id)}`,
+  },
+  blogs: { path: '/blogs', getHref: () => '/blogs' },
+  myOrders: { path: '/myOrders', getHref: () => '/myOrders' },
+  addProduct: { path: '/addProduct', getHref: () => '/addProduct' },
+  dashboard: {
+    root: { path: '/dashboard', getHref: () => '/dashboard' },
+    allUsers: { path: '/dashboard/allusers', getHref: () => '/dashboard/allusers' },
+    report: { path: '/dashboard/report', getHref: () => '/dashboard/report' },
+    sellers: { path: '/dashboard/sellers', getHref: () => '/dashboard/sellers' },
+    addProduct: { path: '/dashboard/addProduct', getHref: () => '/dashboard/addProduct' },
+    myProduct: { path: '/dashboard/myProduct', getHref: () => '/dashboard/myProduct' },
+  },
+} as const;

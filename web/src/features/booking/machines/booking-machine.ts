@@ -1,0 +1,110 @@
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { errorMessage, keyAfterFailure, newIdempotencyKey } from '@/lib/api-client.ts';
+import { notify } from '@/lib/toast.tsx';
+import { placeBooking, type BookingAnswer, type BookingRequest } from '../api/place-booking.ts';
+
+export type BookableProduct = {
+  _id: string;
+  productName: string;
+  Brand: string;
+  sellingPrice: number;
+};
+
+export type Buyer = { name: string; email: string };
+
+export type BookingEvent =
+  | { type: 'booking.open'; product: BookableProduct; buyer: Buyer }
+  | { type: 'booking.submit'; phone: string; address: string }
+  | { type: 'booking.close' };
+
+export type BookingContext = {
+  product: BookableProduct | null;
+  buyer: Buyer | null;
+  error: string | null;
+  /** One key per attempt, kept when an answer was lost: a resubmission cannot book twice. */
+  idempotencyKey: string;
+};
+
+export const bookingMachine = setup({
+  types: { context: {} as BookingContext, events: {} as BookingEvent },
+  actors: {
+    placeBooking: fromPromise<BookingAnswer, { booking: BookingRequest; idempotencyKey: string }>(
+      ({ input }) => placeBooking(input.booking, input.idempotencyKey),
+    ),
+  },
+  actions: {
+    notifyConfirmed: () => {
+      notify.success('Booking confirmed');
+    },
+    notifyFailed: (_, params: { message: string }) => {
+      notify.error(params.message);
+    },
+  },
+}).createMachine({
+  id: 'booking',
+  context: { product: null, buyer: null, error: null, idempotencyKey: '' },
+  initial: 'closed',
+  states: {
+    closed: { on: { 'booking.open': 'editing' } },
+    editing: {
+      entry: assign(({ event, context }) =>
+        event.type === 'booking.open'
+          ? {
+              product: event.product,
+              buyer: event.buyer,
+              error: null,
+              idempotencyKey: newIdempotencyKey(),
+            }
+          : context,
+      ),
+      on: { 'booking.submit': 'submitting', 'booking.close': 'closed' },
+    },
+    submitting: {
+      invoke: {
+        src: 'placeBooking',
+        input: ({ context, event }) => {
+          assertEvent(event, 'booking.submit');
+          return {
+            booking: {
+              productId: context.product?._id ?? '',
+              Brand: context.product?.Brand ?? '',
+              buyerName: context.buyer?.name ?? '',
+              email: context.buyer?.email ?? '',
+              sellingPrice: context.product?.sellingPrice ?? 0,
+              phone: event.phone,
+              address: event.address,
+            },
+            idempotencyKey: context.idempotencyKey,
+          };
+        },
+        onDone: 'confirmed',
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({
+              error: ({ event }) => errorMessage(event.error),
+              idempotencyKey: ({ event, context }) =>
+                keyAfterFailure(event.error, context.idempotencyKey),
+            }),
+            {
+              type: 'notifyFailed',
+              params: ({ event }) => ({ message: errorMessage(event.error) }),
+            },
+          ],
+        },
+      },
+    },
+    // The server acknowledged: the modal closes.
+    confirmed: {
+      entry: ['notifyConfirmed', assign({ error: null })],
+      on: { 'booking.open': 'editing' },
+    },
+    failed: {
+      on: { 'booking.submit': 'submitting', 'booking.close': 'closed' },
+    },
+  },
+});
+
+export function isBookingFormOpen(state: { value: unknown }): boolean {
+  return state.value === 'editing' || state.value === 'submitting' || state.value === 'failed';
+}

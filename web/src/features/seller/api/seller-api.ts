@@ -1,0 +1,57 @@
+import { apiRequest } from '@/lib/api-client.ts';
+
+export type NewProduct = {
+  productName: string;
+  sellerName: string;
+  condition: string;
+  email: string;
+  Brand: string;
+  picture: string;
+  address: string;
+  about: string;
+  sellerEmail: string;
+  phone: string;
+  buyingPrice: number;
+  sellingPrice: number;
+  year: number;
+};
+
+/** POST /images (multipart, field `image`): answers the stored image's URL. */
+export async function uploadImage(image: File): Promise<string> {
+  const form = new FormData();
+  form.append('image', image);
+  const answer = await apiRequest<{ success: boolean; data?: { url: string } }>('/images', {
+    method: 'POST',
+    formData: form,
+  });
+  if (!answer.success || !answer.data?.url) throw new Error('The image could not be uploaded.');
+  return answer.data.url;
+}
+
+export function saveProduct(product: NewProduct, idempotencyKey: string) {
+  return apiRequest<{ acknowledged: boolean; insertedId: string; position: number }>(
+    '/myProducts',
+    { method: 'POST', json: product, idempotencyKey },
+  );
+}
+
+export function setAvailability(productId: string, available: boolean, idempotencyKey: string) {
+  return apiRequest<{ modifiedCount: number; position: number }>(
+    `/myProducts/${encodeURIComponent(productId)}/availability`,
+    { method: 'PUT', json: { available }, idempotencyKey },
+  );
+}
+
+export function advertise(productId: string, idempotencyKey: string) {
+  return apiRequest<{ modifiedCount: number; position: number }>(
+    `/myProducts/${encodeURIComponent(productId)}/advertise`,
+    { method: 'PUT', idempotencyKey },
+  );
+}
+
+export type CategoryOption = { _id: string; title: string };
+
+/** GET /addProductCategory: the brands a product can be listed under. */
+export function fetchProductCategories(signal?: AbortSignal) {
+  return apiRequest<CategoryOption[]>('/addProductCategory', { signal, bearer: null });
+}

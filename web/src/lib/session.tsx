@@ -1,0 +1,38 @@
+import { createContext, useContext } from 'react';
+
+export type Role = 'buyer' | 'seller' | 'admin';
+
+export type SessionUser = {
+  uid: string;
+  email: string;
+  displayName: string;
+  photoURL: string | null;
+};
+
+/** The server's view of the signed-in caller (GraphQL `me`). */
+export type Account = { role: Role; isAdmin: boolean; isSeller: boolean; name: string };
+
+export type Session = {
+  /** loading: the first auth-state notification has not arrived yet. */
+  status: 'loading' | 'signedIn' | 'signedOut';
+  user: SessionUser | null;
+  /** undefined while the role lookup runs (or when signed out). */
+  account: Account | undefined;
+  accountStatus: 'idle' | 'loading' | 'ready' | 'error';
+  signOut: () => void;
+};
+
+export const signedOutSession: Session = {
+  status: 'signedOut',
+  user: null,
+  account: undefined,
+  accountStatus: 'idle',
+  signOut: () => {},
+};
+
+// Features read the session from here; the app layer fills it from the auth machine.
+export const SessionContext = createContext<Session>(signedOutSession);
+
+export function useSession(): Session {
+  return useContext(SessionContext);
+}

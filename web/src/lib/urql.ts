@@ -1,0 +1,91 @@
+import {
+  Client,
+  cacheExchange,
+  fetchExchange,
+  subscriptionExchange,
+  type ExecutionResult,
+} from 'urql';
+import { retryExchange } from '@urql/exchange-retry';
+import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
+import { QUERY_RETRY } from '@/config/constants.ts';
+import { graphqlHttpUrl, graphqlWsUrl } from '@/config/env.ts';
+import { readAccessToken } from './access-token.ts';
+
+function authorization(): Record<string, string> {
+  const token = readAccessToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+/** The position a `...Changed` payload announces, wherever its root field is. */
+export function changePosition(data: unknown): number | undefined {
+  if (!data || typeof data !== 'object') return undefined;
+  for (const value of Object.values(data)) {
+    if (value && typeof value === 'object' && 'position' in value) {
+      const { position } = value as { position: unknown };
+      if (typeof position === 'number') return position;
+    }
+  }
+  return undefined;
+}
+
+function createWebSocketClient(): WsClient {
+  return createWsClient({
+    url: graphqlWsUrl,
+    lazy: true,
+    // Read at every (re)connect, so a fresh access token is used after a new sign-in.
+    connectionParams: () => authorization(),
+    retryAttempts: Number.POSITIVE_INFINITY,
+    shouldRetry: () => true,
+  });
+}
+
+export type UrqlClientOptions = { url?: string; wsClient?: WsClient };
+
+/**
+ * One client per signed-in identity (the provider recreates it when the user changes), so that
+ * cached data and the WebSocket's credentials never outlive the session they belong to.
+ */
+export function createUrqlClient(options: UrqlClientOptions = {}): Client {
+  const wsClient = options.wsClient ?? createWebSocketClient();
+  return new Client({
+    url: options.url ?? graphqlHttpUrl,
+    requestPolicy: 'cache-and-network',
+    fetchOptions: () => ({ headers: authorization() }),
+    exchanges: [
+      cacheExchange,
+      retryExchange({
+        initialDelayMs: QUERY_RETRY.initialDelayMs,
+        maxDelayMs: QUERY_RETRY.maxDelayMs,
+        randomDelay: true,
+        // The first attempt plus three retries.
+        maxNumberAttempts: QUERY_RETRY.attempts + 1,
+        retryIf: (error, operation) => !!error.networkError && operation.kind === 'query',
+      }),
+      fetchExchange,
+      subscriptionExchange({
+        forwardSubscription(request) {
+          // graphql-ws re-sends this very payload object after a reconnect; keeping `after` at the
+          // last announced position makes the server send one catch-up Change if we missed any.
+          const payload = { ...request, query: request.query ?? '' };
+          const tracksAfter = /\$after\b/.test(payload.query);
+          return {
+            subscribe(sink) {
+              const unsubscribe = wsClient.subscribe(payload, {
+                next(result) {
+                  const position = changePosition(result.data);
+                  if (tracksAfter && position !== undefined) {
+                    payload.variables = { ...payload.variables, after: position };
+                  }
+                  sink.next(result as ExecutionResult);
+                },
+                error: (error) => sink.error(error),
+                complete: () => sink.complete(),
+              });
+              return { unsubscribe };
+            },
+          };
+        },
+      }),
+    ],
+  });
+}
