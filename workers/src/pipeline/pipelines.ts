@@ -1,0 +1,100 @@
+import type { EventStore, RecordedEvent } from '@resale/events';
+import { Redis } from 'ioredis';
+import type { ChangePubSub } from '../pubsub/port.ts';
+import { createBullmqQueue, type BullmqQueueOptions } from '../queue/bullmq-queue.ts';
+import { createInProcessQueue } from '../queue/in-process-queue.ts';
+import { startLeasedRelay } from '../relay/redis-relay.ts';
+import { readStoreCheckpoint, startRelay, type Relay } from '../relay/relay.ts';
+import { createEventProcessor } from './processor.ts';
+import type { ProjectionTarget } from './read-side.ts';
+
+export interface Pipeline {
+  /** Stops relaying, lets the event being applied finish, and releases the queue. */
+  stop(): Promise<void>;
+}
+
+export interface PipelineParts {
+  readonly eventStore: EventStore;
+  readonly readStore: ProjectionTarget;
+  readonly pubsub: ChangePubSub;
+  readonly onError?: (error: Error, event?: RecordedEvent) => void;
+}
+
+export interface EmbeddedPipeline extends Pipeline {
+  readonly relay: Relay;
+}
+
+/**
+ * The embedded profile: relay -> in-process queue -> processor, in this process. The queue is not
+ * durable, so the relay starts from the read store's checkpoint (committed with the documents) and
+ * keeps no checkpoint of its own.
+ */
+export async function startEmbeddedPipeline(parts: PipelineParts): Promise<EmbeddedPipeline> {
+  const onError = parts.onError ?? logError;
+  const queue = createInProcessQueue();
+  const consumer = queue.consume(createEventProcessor({ ...parts, onError }), { onError });
+  const relay = await startRelay({
+    eventStore: parts.eventStore,
+    queue,
+    checkpoint: readStoreCheckpoint(parts.readStore),
+    onError,
+  });
+  return {
+    relay,
+    async stop() {
+      await relay.stop();
+      await consumer.close();
+      await queue.close();
+    },
+  };
+}
+
+export interface BullmqPipelineOptions
+  extends PipelineParts, Omit<BullmqQueueOptions, 'onError' | 'redisUrl'> {
+  readonly redisUrl: string;
+  /** Compete for the relay lease and relay while holding it (default true). */
+  readonly relay?: boolean;
+  /** Consume the partition queues and project (default true). */
+  readonly work?: boolean;
+}
+
+/**
+ * The distributed profile, one worker process's share: the relay (only while this process holds
+ * the relay lease) and a worker on every partition queue. Run as many such processes as wanted.
+ */
+export async function startBullmqPipeline(options: BullmqPipelineOptions): Promise<Pipeline> {
+  const onError = options.onError ?? logError;
+  const queue = createBullmqQueue({ ...options, onError });
+  const consumer =
+    options.work === false
+      ? undefined
+      : queue.consume(createEventProcessor({ ...options, onError }), { onError });
+  let stopRelay = async (): Promise<void> => {};
+  if (options.relay !== false) {
+    const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    redis.on('error', onError);
+    const relay = startLeasedRelay({
+      eventStore: options.eventStore,
+      queue,
+      redis,
+      keyPrefix: queue.prefix,
+      onError,
+    });
+    stopRelay = async () => {
+      await relay.stop();
+      await redis.quit().catch(() => redis.disconnect());
+    };
+  }
+  return {
+    async stop() {
+      await stopRelay();
+      await consumer?.close();
+      await queue.close();
+    },
+  };
+}
+
+function logError(error: Error, event?: RecordedEvent): void {
+  const where = event ? ` (event ${event.type} at position ${event.position})` : '';
+  console.error(`[workers] ${error.message}${where}`);
+}

@@ -1,0 +1,79 @@
+import mqemitter, { type MQEmitter } from 'mqemitter';
+import { Redis } from 'ioredis';
+import mqemitterRedis from 'mqemitter-redis';
+import type { ReadModelChange } from '../pipeline/read-side.ts';
+import type { ChangePubSub, Unsubscribe } from './port.ts';
+import { appliedTopic, topicsOf } from './topics.ts';
+
+/** Both adapters are mqemitters (the interface Mercurius subscribes through); only transport differs. */
+function overEmitter(emitter: MQEmitter): ChangePubSub {
+  const publish = (topic: string, payload: unknown): Promise<void> =>
+    new Promise((resolve, reject) =>
+      emitter.emit({ topic, payload }, (error) => (error ? reject(error) : resolve())),
+    );
+  return {
+    emitter,
+    publish,
+    async publishApplied(position: number, changes: readonly ReadModelChange[]) {
+      await Promise.all(
+        changes.flatMap((change) => topicsOf(change).map((topic) => publish(topic, change))),
+      );
+      await publish(appliedTopic, { position });
+    },
+    subscribe(topic, listener) {
+      const onMessage = (message: mqemitter.Message, done: () => void): void => {
+        done();
+        listener(message['payload'] as unknown);
+      };
+      return new Promise<Unsubscribe>((resolve) =>
+        emitter.on(topic, onMessage, () =>
+          resolve(
+            () => new Promise<void>((done) => emitter.removeListener(topic, onMessage, done)),
+          ),
+        ),
+      );
+    },
+    close: () => new Promise<void>((resolve) => emitter.close(() => resolve())),
+  };
+}
+
+/** The embedded profile's pub/sub: one process, so an in-memory emitter reaches every subscriber. */
+export function createInProcessPubSub(): ChangePubSub {
+  return overEmitter(mqemitter());
+}
+
+export interface RedisPubSubOptions {
+  readonly redisUrl: string;
+  /** Prepended to every Redis channel, so that test runs (or deployments) sharing a server stay apart. */
+  readonly channelPrefix?: string;
+  readonly onError?: (error: Error) => void;
+}
+
+interface RedisEmitter extends MQEmitter {
+  readonly state: { on(event: 'error', listener: (error: Error) => void): void };
+}
+type RedisEmitterOptions = { pubConn: Redis; subConn: Redis };
+// The prefixing subclass ships with mqemitter-redis but is missing from its type declarations.
+const MQEmitterRedisPrefix = (
+  mqemitterRedis as unknown as {
+    MQEmitterRedisPrefix: new (prefix: string, options: RedisEmitterOptions) => RedisEmitter;
+  }
+).MQEmitterRedisPrefix;
+
+/**
+ * The distributed profile's pub/sub over Redis PUBLISH/SUBSCRIBE: every gateway process
+ * subscribed to a topic receives every change, whichever worker process projected it.
+ */
+export function createRedisPubSub(options: RedisPubSubOptions): ChangePubSub {
+  const emitterOptions: RedisEmitterOptions = {
+    // While Redis is away, publications wait for the reconnection instead of failing.
+    pubConn: new Redis(options.redisUrl, { maxRetriesPerRequest: null }),
+    // ioredis subscribes again to every channel after a reconnection.
+    subConn: new Redis(options.redisUrl),
+  };
+  const emitter: RedisEmitter = options.channelPrefix
+    ? new MQEmitterRedisPrefix(options.channelPrefix, emitterOptions)
+    : (mqemitterRedis(emitterOptions) as unknown as RedisEmitter);
+  emitter.state.on('error', (error) => options.onError?.(error));
+  return overEmitter(emitter);
+}

@@ -1,0 +1,39 @@
+import type { ReadModelChange } from '../pipeline/read-side.ts';
+
+/*
+ * Topics of the change notifications (what the gateway's GraphQL subscriptions listen to).
+ * Every message is `{ topic, payload }`; Mercurius hands `payload` to the subscription resolver.
+ *
+ * - `change.<model>`: every change of one read model. payload: ReadModelChange
+ *   (`{ topic: model, key, ids, position }`). Models: categories, products, reportedProducts,
+ *   bookings, users, sellers, sellerProducts. E.g. `change.reportedProducts`, `change.users`.
+ * - `change.<model>.<key>`: the same change, also sent to the key's own topic when the change has
+ *   a key (the read model's partition: a buyer's e-mail for bookings, a Brand for products, a
+ *   seller's e-mail for sellerProducts). The key is escaped with `encodeURIComponent`; build these
+ *   topics with `changeTopic(model, key)`, e.g. `changeTopic('bookings', 'ann@example.com')` is
+ *   `change.bookings.ann%40example.com`.
+ * - `applied`: sent after every event the projector has committed, changed or not.
+ *   payload: `{ position }`. `waitForPosition` listens to it.
+ *
+ * After an operator's replay swaps rebuilt read models in, one `change.<model>` message per rebuilt
+ * model is sent with `key: null` and `ids: []`: subscribers should refetch everything.
+ */
+
+export type ReadModelTopic = ReadModelChange['topic'];
+
+export const appliedTopic = 'applied';
+
+export const changeTopic = (model: ReadModelTopic, key?: string | null): string =>
+  key === undefined || key === null
+    ? `change.${model}`
+    : `change.${model}.${encodeURIComponent(key)}`;
+
+/** The topics one change is sent to. */
+export const topicsOf = (change: ReadModelChange): string[] =>
+  change.key === null
+    ? [changeTopic(change.topic)]
+    : [changeTopic(change.topic), changeTopic(change.topic, change.key)];
+
+export interface AppliedNotice {
+  readonly position: number;
+}

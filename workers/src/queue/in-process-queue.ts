@@ -1,0 +1,83 @@
+import type { RecordedEvent } from '@resale/events';
+import type { ConsumeOptions, EventHandler, EventQueue, QueueConsumer } from './port.ts';
+import { retryInPlace } from './retry.ts';
+
+export interface InProcessQueueOptions {
+  /** `enqueue` waits while this many events are waiting, so a relay catching up cannot fill memory. */
+  readonly highWaterMark?: number;
+}
+
+/**
+ * The embedded profile's queue: one FIFO and one consumer, so events are applied in global order
+ * (which implies stream order). Not durable: after a restart the relay resumes from the read
+ * store's checkpoint, which the projector commits with the documents.
+ */
+export function createInProcessQueue(options: InProcessQueueOptions = {}): EventQueue {
+  const highWaterMark = options.highWaterMark ?? 1_000;
+  const waiting: RecordedEvent[] = [];
+  // Positions strictly increase in log order and the relay enqueues in that order, so the last
+  // accepted position is enough to recognise a re-enqueued event.
+  let lastAccepted = 0;
+  let wakeConsumer: (() => void) | undefined;
+  const spaceWaiters: (() => void)[] = [];
+  let closed = false;
+
+  const releaseSpace = (): void => {
+    while (waiting.length < highWaterMark && spaceWaiters.length > 0) spaceWaiters.shift()?.();
+  };
+
+  async function enqueue(event: RecordedEvent): Promise<void> {
+    if (closed) throw new Error('The in-process queue is closed');
+    while (waiting.length >= highWaterMark && !closed) {
+      await new Promise<void>((resolve) => spaceWaiters.push(resolve));
+    }
+    if (closed) throw new Error('The in-process queue is closed');
+    if (event.position <= lastAccepted) return;
+    lastAccepted = event.position;
+    waiting.push(event);
+    wakeConsumer?.();
+  }
+
+  function consume(handler: EventHandler, consumeOptions: ConsumeOptions = {}): QueueConsumer {
+    const stop = new AbortController();
+    stop.signal.addEventListener('abort', () => wakeConsumer?.(), { once: true });
+    const next = async (): Promise<RecordedEvent | undefined> => {
+      while (waiting.length === 0 && !stop.signal.aborted) {
+        await new Promise<void>((resolve) => (wakeConsumer = resolve));
+        wakeConsumer = undefined;
+      }
+      return stop.signal.aborted ? undefined : waiting[0];
+    };
+    const loop = (async () => {
+      for (let event = await next(); event; event = await next()) {
+        const current = event;
+        try {
+          await retryInPlace(() => handler(current), {
+            signal: stop.signal,
+            onError: (error) => consumeOptions.onError?.(error, current),
+          });
+        } catch {
+          return; // stopped while failing: the event stays unapplied, the relay will resend it
+        }
+        waiting.shift();
+        releaseSpace();
+      }
+    })();
+    return {
+      async close() {
+        stop.abort();
+        await loop;
+      },
+    };
+  }
+
+  return {
+    durable: false,
+    enqueue,
+    consume,
+    async close() {
+      closed = true;
+      for (const resolve of spaceWaiters.splice(0)) resolve();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { RecordedEvent } from '@resale/events';
+
+/** Applies one event. A rejection is retried in place (see `retryInPlace`), never skipped. */
+export type EventHandler = (event: RecordedEvent) => Promise<void>;
+
+export interface QueueConsumer {
+  /** Stops taking events; resolves once the event being applied (if any) has finished. */
+  close(): Promise<void>;
+}
+
+/**
+ * The queue between the relay and the projectors.
+ *
+ * Guarantees every adapter keeps:
+ * - events of one stream are handed to the handler one at a time, in the order they were enqueued
+ *   (the relay enqueues in global-log order, so this is stream-revision order);
+ * - enqueuing an event that was already accepted is a no-op (deduplicated by event id / position);
+ * - a failing handler is retried in place: no later event of the same stream overtakes it.
+ */
+export interface EventQueue {
+  /**
+   * True when an accepted event survives a crash of this process. Only then may the relay keep its
+   * own checkpoint; otherwise it resumes from the read store's checkpoint.
+   */
+  readonly durable: boolean;
+  /** Accepts one event; resolves once it is accepted (durably, for a durable queue). */
+  enqueue(event: RecordedEvent): Promise<void>;
+  /** Starts handing accepted events to `handler`. */
+  consume(handler: EventHandler, options?: ConsumeOptions): QueueConsumer;
+  close(): Promise<void>;
+}
+
+export interface ConsumeOptions {
+  /** Reports handler failures (they are retried) and adapter errors. */
+  readonly onError?: (error: Error, event?: RecordedEvent) => void;
+}

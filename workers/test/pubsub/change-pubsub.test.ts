@@ -1,0 +1,144 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ReadModelChange } from '../../src/pipeline/read-side.ts';
+import { createInProcessPubSub, createRedisPubSub } from '../../src/pubsub/mqemitter-pubsub.ts';
+import type { ChangePubSub } from '../../src/pubsub/port.ts';
+import { appliedTopic, changeTopic } from '../../src/pubsub/topics.ts';
+import { condition } from '../support/events.ts';
+import { redisAnswers, redisUrl, uniquePrefix } from '../support/redis.ts';
+
+const redisUp = await redisAnswers();
+
+const booking: ReadModelChange = {
+  topic: 'bookings',
+  key: 'ann@example.com',
+  ids: ['b1'],
+  position: 7,
+};
+const reported: ReadModelChange = {
+  topic: 'reportedProducts',
+  key: null,
+  ids: ['p1'],
+  position: 8,
+};
+
+/** Collects what one subscriber receives on a few topics. */
+async function listen(pubsub: ChangePubSub, topics: string[]) {
+  const received: { topic: string; payload: unknown }[] = [];
+  const arrived = condition(10_000);
+  const stops = await Promise.all(
+    topics.map((topic) =>
+      pubsub.subscribe(topic, (payload) => {
+        received.push({ topic, payload });
+        arrived.notify();
+      }),
+    ),
+  );
+  return {
+    received,
+    until: (count: number) => arrived.until(() => received.length >= count, `${count} messages`),
+    stop: () => Promise.all(stops.map((stop) => stop())),
+  };
+}
+
+const topicsOfInterest = [
+  changeTopic('bookings'),
+  changeTopic('bookings', 'ann@example.com'),
+  changeTopic('bookings', 'bob@example.com'),
+  changeTopic('reportedProducts'),
+  appliedTopic,
+];
+
+describe('change topics', () => {
+  it('escape the key so that e-mails and brands with odd characters stay one topic', () => {
+    expect(changeTopic('bookings', 'ann@example.com')).toBe('change.bookings.ann%40example.com');
+    expect(changeTopic('products', 'Sam/sung #1')).toBe('change.products.Sam%2Fsung%20%231');
+    expect(changeTopic('reportedProducts')).toBe('change.reportedProducts');
+  });
+});
+
+describe('in-process pub/sub', () => {
+  it("delivers a change to its model's topic and its key's topic, then the position applied", async () => {
+    const pubsub = createInProcessPubSub();
+    const subscriber = await listen(pubsub, topicsOfInterest);
+    await pubsub.publishApplied(8, [booking, reported]);
+    await subscriber.until(4);
+    await subscriber.stop();
+    await pubsub.close();
+    expect(subscriber.received).toEqual(
+      expect.arrayContaining([
+        { topic: 'change.bookings', payload: booking },
+        { topic: 'change.bookings.ann%40example.com', payload: booking },
+        { topic: 'change.reportedProducts', payload: reported },
+        { topic: 'applied', payload: { position: 8 } },
+      ]),
+    );
+    expect(subscriber.received).toHaveLength(4);
+  });
+
+  it('hands Mercurius-style listeners the message with the change as its payload', async () => {
+    const pubsub = createInProcessPubSub();
+    const messages: unknown[] = [];
+    const arrived = condition(5_000);
+    // What Mercurius's PubSub does with `subscription.emitter`: on(topic), then push message.payload.
+    await new Promise<void>((resolve) =>
+      pubsub.emitter.on(
+        changeTopic('bookings', 'ann@example.com'),
+        (message, done) => {
+          messages.push(message);
+          arrived.notify();
+          done();
+        },
+        resolve,
+      ),
+    );
+    await pubsub.publishApplied(7, [booking]);
+    await arrived.until(() => messages.length === 1, 'one message');
+    await pubsub.close();
+    expect(messages).toEqual([{ topic: 'change.bookings.ann%40example.com', payload: booking }]);
+  });
+});
+
+describe.skipIf(!redisUp)(
+  redisUp ? 'Redis pub/sub' : `Redis pub/sub (skipped: no Redis at ${redisUrl})`,
+  () => {
+    const opened: ChangePubSub[] = [];
+    const open = (channelPrefix: string): ChangePubSub => {
+      const pubsub = createRedisPubSub({ redisUrl, channelPrefix, onError: () => undefined });
+      opened.push(pubsub);
+      return pubsub;
+    };
+    afterAll(async () => {
+      await Promise.all(opened.map((pubsub) => pubsub.close()));
+    });
+
+    it('delivers every change published by a worker to every gateway process', async () => {
+      const channels = uniquePrefix('pubsub');
+      const worker = open(channels);
+      const gatewayA = await listen(open(channels), topicsOfInterest);
+      const gatewayB = await listen(open(channels), topicsOfInterest);
+      await worker.publishApplied(8, [booking, reported]);
+      await Promise.all([gatewayA.until(4), gatewayB.until(4)]);
+      for (const gateway of [gatewayA, gatewayB]) {
+        expect(gateway.received).toEqual(
+          expect.arrayContaining([
+            { topic: 'change.bookings', payload: booking },
+            { topic: 'change.bookings.ann%40example.com', payload: booking },
+            { topic: 'change.reportedProducts', payload: reported },
+            { topic: 'applied', payload: { position: 8 } },
+          ]),
+        );
+        expect(gateway.received).toHaveLength(4);
+      }
+    });
+
+    it('keeps deployments with different channel prefixes apart', async () => {
+      const ours = uniquePrefix('pubsub');
+      const theirs = uniquePrefix('pubsub');
+      const subscriber = await listen(open(ours), [appliedTopic]);
+      await open(theirs).publishApplied(1, []);
+      await open(ours).publishApplied(2, []);
+      await subscriber.until(1);
+      expect(subscriber.received).toEqual([{ topic: 'applied', payload: { position: 2 } }]);
+    });
+  },
+);
