@@ -5,6 +5,8 @@ export default defineProject({
     name: 'gateway',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // One Firebase Auth emulator for the whole run: the tests use real ID tokens.
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,0 +1,88 @@
+import { mkdirSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { GridFSBucket, type Db } from 'mongodb';
+
+export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
+
+export const extensionOf: Record<ImageType, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+};
+const typeOfExtension: Record<string, ImageType> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+/** The image type the bytes really are (by their magic numbers), whatever the client claims. */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  const starts = (signature: readonly number[], at = 0) =>
+    signature.every((byte, i) => bytes[at + i] === byte);
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  // RIFF....WEBP
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return null;
+}
+
+export interface StoredImage {
+  contentType: ImageType;
+  bytes: Buffer;
+}
+
+/** Uploaded images by server-generated name (`<uuid>.<ext>`). */
+export interface ImageStore {
+  save(name: string, image: StoredImage): Promise<void>;
+  load(name: string): Promise<StoredImage | null>;
+}
+
+const typeOfName = (name: string): ImageType | undefined =>
+  typeOfExtension[name.split('.').pop() ?? ''];
+
+/** Embedded profile: files under `<DATA_DIR>/images`, written whole before they get their name. */
+export function fileImageStore(dataDir: string): ImageStore {
+  const dir = path.join(dataDir, 'images');
+  mkdirSync(dir, { recursive: true });
+  return {
+    async save(name, { bytes }) {
+      const partial = path.join(dir, `.${name}.partial`);
+      await writeFile(partial, bytes, { flush: true });
+      await rename(partial, path.join(dir, name));
+    },
+    async load(name) {
+      const contentType = typeOfName(name);
+      if (!contentType) return null;
+      try {
+        return { contentType, bytes: await readFile(path.join(dir, name)) };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+  };
+}
+
+/** Distributed profile: MongoDB GridFS (bucket `images`), so every gateway replica serves every image. */
+export function gridFsImageStore(db: Db): ImageStore {
+  const bucket = new GridFSBucket(db, { bucketName: 'images' });
+  return {
+    save: (name, { contentType, bytes }) =>
+      new Promise((resolve, reject) => {
+        const upload = bucket.openUploadStream(name, { metadata: { contentType } });
+        upload.once('error', reject);
+        upload.once('finish', () => resolve());
+        upload.end(bytes);
+      }),
+    async load(name) {
+      const contentType = typeOfName(name);
+      if (!contentType) return null;
+      const [file] = await bucket.find({ filename: name }).limit(1).toArray();
+      if (!file) return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of bucket.openDownloadStreamByName(name)) chunks.push(chunk as Buffer);
+      return { contentType, bytes: Buffer.concat(chunks) };
+    },
+  };
+}

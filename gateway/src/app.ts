@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config.ts';
+import accessTokens from './plugins/app/access-tokens.ts';
+import authentication from './plugins/app/authentication.ts';
+import errorHandler from './plugins/app/error-handler.ts';
+import idempotency from './plugins/app/idempotency.ts';
+import configPlugin from './plugins/external/config.ts';
+import eventStore from './plugins/external/event-store.ts';
+import firebaseAuth from './plugins/external/firebase-auth.ts';
+import idempotencyStore from './plugins/external/idempotency-store.ts';
+import imageStore from './plugins/external/image-store.ts';
+import mongo from './plugins/external/mongo.ts';
+import multipart from './plugins/external/multipart.ts';
+import rateLimit from './plugins/external/rate-limit.ts';
+import readiness from './plugins/external/readiness.ts';
+import security from './plugins/external/security.ts';
+import swagger from './plugins/external/swagger.ts';
+import authRoutes from './routes/auth.ts';
+import healthRoutes from './routes/health.ts';
+import imageRoutes from './routes/images.ts';
+import userCommandRoutes from './routes/users.ts';
+
+export interface AppOptions {
+  config: AppConfig;
+}
+
+const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Options of the Fastify instance the app is registered on (by server.ts and by the tests). */
+export function serverOptions(config: AppConfig): FastifyServerOptions {
+  return {
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    // A caller's X-Request-Id is kept when it is sane (it becomes the events' correlation id).
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
+    },
+    // JSON bodies of this API are small; images go through multipart with their own limit.
+    bodyLimit: 64 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: {
+      customOptions: {
+        // Unknown body fields are dropped before a handler sees them: never stored.
+        removeAdditional: true,
+        coerceTypes: 'array',
+        useDefaults: true,
+        allErrors: false,
+      },
+    },
+    forceCloseConnections: 'idle',
+  };
+}
+
+/**
+ * The whole gateway as one plugin: adapters first (each a named plugin that closes itself), then
+ * the app's own plugins, then routes. server.ts listens; tests inject.
+ */
+export default async function serviceApp(app: FastifyInstance, options: AppOptions): Promise<void> {
+  await app.register(configPlugin, { config: options.config });
+  await app.register(readiness);
+  await app.register(errorHandler);
+  await app.register(security);
+  await app.register(rateLimit);
+  await app.register(multipart);
+  await app.register(swagger);
+  await app.register(firebaseAuth);
+  await app.register(eventStore);
+  await app.register(mongo);
+  await app.register(idempotencyStore);
+  await app.register(imageStore);
+
+  await app.register(accessTokens);
+  await app.register(authentication);
+  await app.register(idempotency);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(imageRoutes);
+  await app.register(userCommandRoutes);
+}

@@ -1,0 +1,130 @@
+import { STATUS_CODES } from 'node:http';
+import { DomainError, WrongExpectedRevisionError, type DomainErrorCode } from '@resale/events';
+
+/** The JSON body of every error answer. */
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  field?: string;
+}
+
+/** A refusal decided by the gateway itself (not signed in, not allowed, unknown id, ...). */
+export class HttpProblem extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'HttpProblem';
+  }
+}
+
+export const unauthorized = (message = 'Sign in to continue') => new HttpProblem(401, message);
+export const forbidden = (message = 'You are not allowed to do this') =>
+  new HttpProblem(403, message);
+export const notFound = (message: string) => new HttpProblem(404, message);
+
+const statusOfDomainCode: Record<DomainErrorCode, number> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  illegal_state: 409,
+};
+
+/** GraphQL `extensions.code` for each HTTP status the gateway answers with. */
+export const graphqlCodeOfStatus = (statusCode: number): string =>
+  ({
+    400: 'BAD_USER_INPUT',
+    401: 'UNAUTHENTICATED',
+    403: 'FORBIDDEN',
+    404: 'NOT_FOUND',
+    409: 'CONFLICT',
+    413: 'PAYLOAD_TOO_LARGE',
+    429: 'RATE_LIMITED',
+  })[statusCode] ?? 'INTERNAL_SERVER_ERROR';
+
+const body = (statusCode: number, message: string, field?: string): ErrorBody => ({
+  statusCode,
+  error: STATUS_CODES[statusCode] ?? 'Error',
+  message,
+  ...(field === undefined ? {} : { field }),
+});
+
+/** An Ajv error as Fastify attaches it to a validation failure. */
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * Names the offending field and says what is wrong with it. A missing or empty field gets the
+ * spec's required-field message ('phone is required'), taken from the route when it words it.
+ */
+export function describeValidation(
+  issues: readonly ValidationIssue[],
+  context: string | undefined,
+  requiredMessages: Readonly<Record<string, string>> = {},
+): { message: string; field: string | undefined } {
+  const issue = issues[0];
+  if (!issue) return { message: `Invalid ${context ?? 'request'}`, field: undefined };
+  const path = issue.instancePath.split('/').filter(Boolean);
+  const missing = issue.keyword === 'required' ? String(issue.params.missingProperty) : undefined;
+  const field = missing ?? path.at(-1);
+  if (field === undefined)
+    return { message: `${context ?? 'request'} ${issue.message ?? 'is invalid'}`, field };
+  const isEmpty = issue.keyword === 'minLength' && issue.params.limit === 1;
+  if (missing !== undefined || isEmpty)
+    return { message: requiredMessages[field] ?? `${field} is required`, field };
+  return { message: `${field} ${issue.message ?? 'is invalid'}`, field };
+}
+
+export interface ErrorLike {
+  statusCode?: number;
+  code?: string;
+  message: string;
+  validation?: ValidationIssue[];
+  validationContext?: string;
+}
+
+/**
+ * Maps any error to the answer the client sees. Input problems and refused commands become 4xx
+ * with their message; anything unexpected becomes a 500 that says nothing about internals.
+ */
+export function toErrorBody(
+  error: unknown,
+  requiredMessages?: Readonly<Record<string, string>>,
+): ErrorBody {
+  if (error instanceof DomainError)
+    return body(statusOfDomainCode[error.code], error.message, error.field);
+  if (error instanceof HttpProblem) return body(error.statusCode, error.message, error.field);
+  if (error instanceof WrongExpectedRevisionError)
+    return body(409, 'Someone else changed this at the same time; try again');
+  const e = error as ErrorLike;
+  if (e.validation) {
+    const { message, field } = describeValidation(
+      e.validation,
+      e.validationContext,
+      requiredMessages,
+    );
+    return body(400, message, field);
+  }
+  const status = e.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    if (e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)
+      return body(400, 'The request body is not valid JSON');
+    if (status === 413) return body(413, 'The request body is too large');
+    return body(status, e.message);
+  }
+  const unavailable = status === 503;
+  return body(
+    unavailable ? 503 : 500,
+    unavailable
+      ? 'The service is not ready; try again shortly'
+      : 'Something went wrong on our side',
+  );
+}

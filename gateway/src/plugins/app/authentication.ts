@@ -1,0 +1,146 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  assertActiveUser,
+  assertAdmin,
+  assertSeller,
+  evolveAll,
+  userDecider,
+  userStreamId,
+  type RegisteredUser,
+  type User,
+  type UserEvent,
+} from '@resale/events';
+import { unauthorized } from '../../errors.ts';
+import type { FirebaseIdentity } from '../external/firebase-auth.ts';
+
+/** The signed-in, registered, not deleted user a request acts for. */
+export interface Actor {
+  uid: string;
+  email: string;
+  name: string;
+  /** 'admin' once promoted, otherwise the account type chosen at sign-up. */
+  role: 'buyer' | 'seller' | 'admin';
+  isAdmin: boolean;
+  isSeller: boolean;
+}
+
+/**
+ * Who may call a route, declared in its `config.auth`:
+ * - 'firebase': a Firebase ID token (GET /jwt, POST /users);
+ * - 'user': an access token of a registered, not deleted user;
+ * - 'seller' / 'admin': that, and the role.
+ * Routes without it are public.
+ */
+export type AuthRequirement = 'firebase' | 'user' | 'seller' | 'admin';
+
+const bearer = (header: string | undefined): string | undefined => {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  return match?.[1];
+};
+
+export const actorFrom = (user: RegisteredUser): Actor => ({
+  uid: user.uid,
+  email: user.email,
+  name: user.name,
+  role: user.isAdmin ? 'admin' : user.role,
+  isAdmin: user.isAdmin,
+  isSeller: user.role === 'seller',
+});
+
+/**
+ * Resolves callers from their tokens. The role comes from the user's own stream in the event store,
+ * not from the token or a read model: a promotion or a deletion takes effect on the very next call.
+ */
+async function authentication(app: FastifyInstance): Promise<void> {
+  const loadUser = async (uid: string): Promise<User> => {
+    const events = await app.eventStore.readStream(userStreamId(uid));
+    return evolveAll(userDecider, events as unknown as UserEvent[]);
+  };
+
+  /** The user behind an `Authorization: Bearer <accessToken>` header; 401/403 otherwise. */
+  const activeUserOf = async (authorization: string | undefined): Promise<RegisteredUser> => {
+    const token = bearer(authorization);
+    if (!token) throw unauthorized();
+    let uid: string;
+    try {
+      ({ uid } = await app.accessTokens.verify(token));
+    } catch {
+      throw unauthorized('Your session has expired or is not valid; sign in again');
+    }
+    const user = await loadUser(uid);
+    assertActiveUser(user);
+    return user;
+  };
+  const actorOf = async (authorization: string | undefined): Promise<Actor> =>
+    actorFrom(await activeUserOf(authorization));
+
+  /** Like actorOf, but an absent header means an anonymous caller (GraphQL, public reads). */
+  const optionalActorOf = async (authorization: string | undefined): Promise<Actor | null> =>
+    bearer(authorization) ? actorOf(authorization) : null;
+
+  const firebaseIdentityOf = async (authorization: string | undefined) => {
+    const token = bearer(authorization);
+    if (!token) throw unauthorized('Send your Firebase ID token as Bearer');
+    try {
+      return await app.firebaseAuth.verifyIdToken(token);
+    } catch {
+      throw unauthorized('The Firebase ID token is not valid or has expired');
+    }
+  };
+
+  app.decorate('auth', { loadUser, actorOf, optionalActorOf, firebaseIdentityOf });
+  app.decorateRequest('actor', null);
+  app.decorateRequest('firebaseIdentity', null);
+
+  app.addHook('onRoute', (route) => {
+    const requirement = route.config?.auth;
+    if (!requirement || !route.schema) return;
+    const scheme = requirement === 'firebase' ? 'firebaseIdToken' : 'accessToken';
+    route.schema = { ...route.schema, security: [{ [scheme]: [] }] };
+  });
+
+  // onRequest: refuse before the body is even read.
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const requirement = request.routeOptions.config.auth;
+    if (!requirement) return;
+    const { authorization } = request.headers;
+    if (requirement === 'firebase') {
+      request.firebaseIdentity = await firebaseIdentityOf(authorization);
+      return;
+    }
+    const user = await activeUserOf(authorization);
+    if (requirement === 'admin') assertAdmin(user);
+    if (requirement === 'seller') assertSeller(user);
+    request.actor = actorFrom(user);
+  });
+}
+
+/** The actor of a route declared with `config.auth` 'user', 'seller' or 'admin'. */
+export const actorOfRequest = (request: FastifyRequest): Actor => {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: {
+      loadUser(uid: string): Promise<User>;
+      actorOf(authorization: string | undefined): Promise<Actor>;
+      optionalActorOf(authorization: string | undefined): Promise<Actor | null>;
+      firebaseIdentityOf(authorization: string | undefined): Promise<FirebaseIdentity>;
+    };
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+    firebaseIdentity: FirebaseIdentity | null;
+  }
+  interface FastifyContextConfig {
+    auth?: AuthRequirement;
+  }
+}
+
+export default fp(authentication, {
+  name: 'authentication',
+  dependencies: ['access-tokens', 'firebase-auth', 'event-store'],
+});

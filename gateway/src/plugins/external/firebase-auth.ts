@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { deleteApp, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Who a verified Firebase ID token belongs to. */
+export interface FirebaseIdentity {
+  uid: string;
+  email: string;
+}
+
+export interface FirebaseAuthClient {
+  /** Resolves the token's owner; rejects for an invalid, expired or e-mail-less token. */
+  verifyIdToken(idToken: string): Promise<FirebaseIdentity>;
+}
+
+/**
+ * firebase-admin, as a named app per gateway instance (several can live in one test process).
+ * With FIREBASE_AUTH_EMULATOR_HOST set, tokens are checked against the emulator.
+ */
+async function firebaseAuth(app: FastifyInstance): Promise<void> {
+  const { FIREBASE_AUTH_EMULATOR_HOST, FIREBASE_PROJECT_ID } = app.config;
+  // firebase-admin reads the emulator host from the process environment at call time.
+  if (FIREBASE_AUTH_EMULATOR_HOST)
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = FIREBASE_AUTH_EMULATOR_HOST;
+  const firebaseApp = initializeApp({ projectId: FIREBASE_PROJECT_ID }, `gateway-${randomUUID()}`);
+  const auth = getAuth(firebaseApp);
+  app.decorate('firebaseAuth', {
+    async verifyIdToken(idToken: string): Promise<FirebaseIdentity> {
+      const decoded = await auth.verifyIdToken(idToken);
+      if (!decoded.email) throw new Error('The ID token carries no e-mail');
+      return { uid: decoded.uid, email: decoded.email.toLowerCase() };
+    },
+  } satisfies FirebaseAuthClient);
+  app.addHook('onClose', async () => deleteApp(firebaseApp));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    firebaseAuth: FirebaseAuthClient;
+  }
+}
+
+export default fp(firebaseAuth, { name: 'firebase-auth', dependencies: ['config'] });

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { extensionOf, sniffImageType } from '../adapters/image-store.ts';
+import { HttpProblem, notFound } from '../errors.ts';
+
+const ImageName = Type.String({
+  pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(png|jpg|webp)$',
+});
+
+/** Image upload (replaces the third-party image host of the spec) and serving. */
+export default async function imageRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/images',
+    {
+      config: { auth: 'user', rateLimit: app.writeLimit },
+      schema: {
+        tags: ['images'],
+        summary: 'Upload a product picture',
+        description:
+          'multipart/form-data with one file in the field `image`: a PNG, JPEG or WebP (checked by content) of at most 5 MB. ' +
+          'Answers the URL to use as the product `picture`.',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: Type.Object({
+            success: Type.Literal(true),
+            data: Type.Object({ url: Type.String() }),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new HttpProblem(415, 'Send the image as multipart/form-data in the field image');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'image')
+        throw new HttpProblem(400, 'image is required', 'image');
+      // Throws a 413 past the 5 MB limit (multipart plugin's fileSize).
+      const bytes = await file.toBuffer();
+      const contentType = sniffImageType(bytes);
+      if (!contentType)
+        throw new HttpProblem(400, 'The image must be a PNG, JPEG or WebP picture', 'image');
+      const name = `${randomUUID()}.${extensionOf[contentType]}`;
+      await app.imageStore.save(name, { contentType, bytes });
+      request.log.info({ image: name, bytes: bytes.length }, 'image stored');
+      return reply
+        .code(201)
+        .send({ success: true as const, data: { url: `${app.config.PUBLIC_URL}/images/${name}` } });
+    },
+  );
+
+  app.get(
+    '/images/:name',
+    {
+      schema: {
+        tags: ['images'],
+        summary: 'An uploaded image',
+        params: Type.Object({ name: ImageName }),
+        response: { 200: Type.Any({ description: 'The image bytes' }) },
+      },
+    },
+    async (request, reply) => {
+      const image = await app.imageStore.load(request.params.name);
+      if (!image) throw notFound('No such image');
+      // Names are never reused, so an image never changes.
+      return reply
+        .header('content-type', image.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(image.bytes);
+    },
+  );
+}

@@ -1,0 +1,150 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import {
+  handleCommand,
+  sellerDecider,
+  sellerStreamId,
+  userDecider,
+  userStreamId,
+} from '@resale/events';
+import { commandMetadata } from '../commands.ts';
+import { forbidden } from '../errors.ts';
+import { actorOfRequest } from '../plugins/app/authentication.ts';
+import { Deleted, Inserted, Modified } from '../schemas/answers.ts';
+import { Email, Id } from '../schemas/common.ts';
+
+const Registration = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    email: Email,
+    // Any text: the decider answers 'Choose buyer or seller as the account type' for the rest.
+    role: Type.String({ minLength: 1, maxLength: 20 }),
+  },
+  { additionalProperties: false },
+);
+
+/** User accounts: registration, promotion to admin, deletion. */
+export default async function userCommandRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    '/users',
+    {
+      config: {
+        auth: 'firebase',
+        idempotent: true,
+        rateLimit: app.signInLimit,
+        fieldMessages: {
+          name: 'name is required',
+          email: 'Email Address is required',
+          role: 'select account type',
+        },
+      },
+      schema: {
+        tags: ['users'],
+        summary: 'Save the signed-up user (buyer or seller)',
+        description:
+          'Bearer: the Firebase ID token of the same e-mail. Sellers also get a seller record. ' +
+          'E-mails listed in ADMIN_EMAILS become admins. Repeating the same registration changes nothing.',
+        body: Registration,
+        response: { 201: Inserted },
+      },
+    },
+    async (request, reply) => {
+      const identity = request.firebaseIdentity;
+      const email = request.body.email.toLowerCase();
+      if (!identity || identity.email !== email)
+        throw forbidden('You can only register your own e-mail');
+      const { name, role } = request.body;
+      const metadata = commandMetadata(request, identity);
+      const registered = await handleCommand(
+        app.eventStore,
+        userStreamId(identity.uid),
+        userDecider,
+        {
+          type: 'RegisterUser',
+          data: {
+            uid: identity.uid,
+            name,
+            email,
+            role,
+            grantAdmin: app.config.ADMIN_EMAILS.includes(email),
+          },
+          metadata,
+        },
+      );
+      let position = registered.position;
+      // A crash between the two appends is repaired by repeating the registration.
+      if (role === 'seller') {
+        const seller = await handleCommand(
+          app.eventStore,
+          sellerStreamId(identity.uid),
+          sellerDecider,
+          {
+            type: 'RegisterSeller',
+            data: { sellerId: identity.uid, name, email, sellerEmail: email },
+            metadata,
+          },
+        );
+        position = Math.max(position, seller.position);
+      }
+      return reply.code(201).send({ acknowledged: true, insertedId: identity.uid, position });
+    },
+  );
+
+  app.put(
+    '/users/admin/:userId',
+    {
+      config: { auth: 'admin', idempotent: true, rateLimit: app.writeLimit },
+      schema: {
+        tags: ['users'],
+        summary: 'Make a user admin (admins)',
+        params: Type.Object({ userId: Id }),
+        response: { 200: Modified },
+      },
+    },
+    async (request) => {
+      const actor = actorOfRequest(request);
+      const { userId } = request.params;
+      const result = await handleCommand(app.eventStore, userStreamId(userId), userDecider, {
+        type: 'PromoteUser',
+        data: { uid: userId },
+        metadata: commandMetadata(request, actor),
+      });
+      return {
+        acknowledged: true,
+        modifiedCount: result.appended ? 1 : 0,
+        position: result.position,
+      };
+    },
+  );
+
+  app.delete(
+    '/users/:id',
+    {
+      config: { auth: 'admin', idempotent: true, rateLimit: app.writeLimit },
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a user (admins); they lose access at once',
+        params: Type.Object({ id: Id }),
+        response: { 200: Deleted },
+      },
+    },
+    async (request) => {
+      const actor = actorOfRequest(request);
+      const { id } = request.params;
+      if (id === actor.uid) throw forbidden('You cannot delete your own account');
+      const result = await handleCommand(app.eventStore, userStreamId(id), userDecider, {
+        type: 'DeleteUser',
+        data: { uid: id },
+        metadata: commandMetadata(request, actor),
+      });
+      return {
+        acknowledged: true,
+        deletedCount: result.appended ? 1 : 0,
+        position: result.position,
+      };
+    },
+  );
+}

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { inject } from 'vitest';
+import serviceApp, { serverOptions } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+
+export const authEmulatorHost = (): string => inject('authEmulatorHost');
+
+export interface TestApp {
+  app: FastifyInstance;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A gateway on a fresh data folder, against the test run's Auth emulator; no socket. */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(),
+    RATE_LIMIT_WRITES: '10000',
+    RATE_LIMIT_SIGN_IN: '10000',
+    ...env,
+  });
+  const app = Fastify(serverOptions(config));
+  await app.register(fp(serviceApp), { config });
+  await app.ready();
+  return {
+    app,
+    dataDir,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A unique e-mail per call: test files share one emulator and never clear it. */
+export const uniqueEmail = (label: string): string =>
+  `${label}-${randomUUID().slice(0, 8)}@example.test`;
+
+export interface FirebaseAccount {
+  uid: string;
+  email: string;
+  idToken: string;
+}
+
+/** Creates an account in the Auth emulator, as the web client's sign-up does, and signs it in. */
+export async function signUpWithFirebase(email = uniqueEmail('user')): Promise<FirebaseAccount> {
+  const response = await fetch(
+    `http://${authEmulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=test-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'secret-password', returnSecureToken: true }),
+    },
+  );
+  if (!response.ok) throw new Error(`Emulator sign-up failed: ${await response.text()}`);
+  const body = (await response.json()) as { localId: string; email: string; idToken: string };
+  return { uid: body.localId, email: body.email, idToken: body.idToken };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface SignedInUser extends FirebaseAccount {
+  name: string;
+  accessToken: string;
+}
+
+/** Signs up as the web client does: Firebase account, POST /users, then GET /jwt. */
+export async function registerUser(
+  app: FastifyInstance,
+  role: 'buyer' | 'seller',
+  options: { email?: string; name?: string } = {},
+): Promise<SignedInUser> {
+  const account = await signUpWithFirebase(options.email ?? uniqueEmail(role));
+  const name = options.name ?? `${role} ${account.uid.slice(0, 4)}`;
+  const saved = await app.inject({
+    method: 'POST',
+    url: '/users',
+    headers: bearer(account.idToken),
+    payload: { name, email: account.email, role },
+  });
+  if (saved.statusCode !== 201) throw new Error(`POST /users failed: ${saved.body}`);
+  return { ...account, name, accessToken: await accessTokenOf(app, account) };
+}
+
+export async function accessTokenOf(
+  app: FastifyInstance,
+  account: FirebaseAccount,
+): Promise<string> {
+  const response = await app.inject({
+    url: `/jwt?email=${encodeURIComponent(account.email)}`,
+    headers: bearer(account.idToken),
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`GET /jwt failed (${response.statusCode}): ${response.body}`);
+  return response.json<{ accessToken: string }>().accessToken;
+}
