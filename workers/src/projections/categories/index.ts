@@ -1,0 +1,3 @@
+export * from './category-document.ts';
+export * from './categories-projection.ts';
+export * from './categories-queries.ts';

@@ -1,0 +1,126 @@
+import type { AnyEvent, EventType } from '@resale/events';
+import type { ChangeTopic, EvolvingProjection, IndexSpec, UpdateMatching } from '../projection.ts';
+import type { ProductDocument } from './product-document.ts';
+
+export const productsCollection = 'products';
+
+export const productsHandledEventTypes: readonly EventType[] = [
+  'ProductListed',
+  'ProductReported',
+  'ProductBooked',
+  'ReportedProductDeleted',
+  'ProductAdvertised',
+  'ProductMarkedUnavailable',
+  'ProductMarkedAvailable',
+  'SellerVerified',
+];
+
+export function evolveProduct(
+  doc: ProductDocument | null,
+  event: AnyEvent,
+): ProductDocument | null {
+  switch (event.type) {
+    case 'ProductListed': {
+      const { productId, ...fields } = event.data;
+      return {
+        _id: productId,
+        ...fields,
+        booked: false,
+        bookedBy: null,
+        reported: false,
+        advertised: false,
+        available: true,
+        // A seller verified earlier is applied by the standing rule of `updateMatching`.
+        sellerVerified: false,
+      };
+    }
+    case 'ProductReported':
+      return doc && { ...doc, reported: true };
+    case 'ProductBooked':
+      return doc && { ...doc, booked: true, bookedBy: event.data.buyerUid };
+    case 'ReportedProductDeleted':
+      return null;
+    case 'ProductAdvertised':
+      return doc && { ...doc, advertised: true };
+    case 'ProductMarkedUnavailable':
+      return doc && { ...doc, available: false };
+    case 'ProductMarkedAvailable':
+      return doc && { ...doc, available: true };
+    default:
+      return doc;
+  }
+}
+
+export function productDocumentId(event: AnyEvent): string | null {
+  switch (event.type) {
+    case 'ProductListed':
+    case 'ProductReported':
+    case 'ProductBooked':
+    case 'ReportedProductDeleted':
+    case 'ProductAdvertised':
+    case 'ProductMarkedUnavailable':
+    case 'ProductMarkedAvailable':
+      return event.data.productId;
+    default:
+      return null;
+  }
+}
+
+/** SellerVerified marks every product of that seller, listed before or after it. */
+export function verifiedSellerUpdate(event: AnyEvent): UpdateMatching<ProductDocument> | null {
+  return event.type === 'SellerVerified'
+    ? { field: 'sellerUid', equals: event.data.sellerId, set: { sellerVerified: true } }
+    : null;
+}
+
+export const productTopics = (
+  doc: ProductDocument,
+): { topic: ChangeTopic; key: string | null }[] => [
+  { topic: 'products', key: doc.Brand },
+  { topic: 'sellerProducts', key: doc.sellerEmail },
+];
+
+/** Lists are newest first; `_id` breaks ties so the paging cursor is stable. */
+export const productIndexes: readonly IndexSpec[] = [
+  {
+    name: 'by_brand',
+    fields: [
+      ['Brand', 1],
+      ['postTime', -1],
+      ['_id', -1],
+    ],
+  },
+  {
+    name: 'by_seller_email',
+    fields: [
+      ['sellerEmail', 1],
+      ['postTime', -1],
+      ['_id', -1],
+    ],
+  },
+  {
+    name: 'advertised',
+    fields: [
+      ['advertised', 1],
+      ['available', 1],
+      ['booked', 1],
+      ['postTime', -1],
+      ['_id', -1],
+    ],
+  },
+  // For the SellerVerified fan-out.
+  { name: 'by_seller_uid', fields: [['sellerUid', 1]] },
+];
+
+export const productsProjection: EvolvingProjection<ProductDocument> = {
+  kind: 'evolving',
+  name: 'products',
+  collection: productsCollection,
+  handledEventTypes: productsHandledEventTypes,
+  documentId: productDocumentId,
+  evolve: evolveProduct,
+  updateMatching: verifiedSellerUpdate,
+  matchFields: ['sellerUid'],
+  topicsOf: productTopics,
+  indexes: productIndexes,
+};

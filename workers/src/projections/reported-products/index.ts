@@ -1,0 +1,2 @@
+export * from './reported-products-projection.ts';
+export * from './reported-products-queries.ts';

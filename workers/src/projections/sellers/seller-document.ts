@@ -1,0 +1,8 @@
+/** Spec section 3: Seller record, plus whether an admin verified the seller. */
+export type SellerDocument = {
+  _id: string;
+  name: string;
+  email: string;
+  sellerEmail: string;
+  verified: boolean;
+};

@@ -1,0 +1,57 @@
+import type { AnyEvent, EventType } from '@resale/events';
+import type { EvolvingProjection } from '../projection.ts';
+import type { SellerDocument } from './seller-document.ts';
+
+export const sellersCollection = 'sellers';
+
+export const sellersHandledEventTypes: readonly EventType[] = [
+  'SellerRegistered',
+  'SellerVerified',
+  'SellerDeleted',
+];
+
+export function evolveSeller(doc: SellerDocument | null, event: AnyEvent): SellerDocument | null {
+  switch (event.type) {
+    case 'SellerRegistered': {
+      const { sellerId, name, email, sellerEmail } = event.data;
+      return { _id: sellerId, name, email, sellerEmail, verified: doc?.verified ?? false };
+    }
+    case 'SellerVerified':
+      return doc && { ...doc, verified: true };
+    case 'SellerDeleted':
+      return null;
+    default:
+      return doc;
+  }
+}
+
+export const sellersProjection: EvolvingProjection<SellerDocument> = {
+  kind: 'evolving',
+  name: 'sellers',
+  collection: sellersCollection,
+  handledEventTypes: sellersHandledEventTypes,
+  documentId: (event) =>
+    event.type === 'SellerRegistered' ||
+    event.type === 'SellerVerified' ||
+    event.type === 'SellerDeleted'
+      ? event.data.sellerId
+      : null,
+  evolve: evolveSeller,
+  topicsOf: () => [{ topic: 'sellers', key: null }],
+  indexes: [
+    {
+      name: 'by_seller_email',
+      fields: [
+        ['sellerEmail', 1],
+        ['_id', 1],
+      ],
+    },
+    {
+      name: 'by_email',
+      fields: [
+        ['email', 1],
+        ['_id', 1],
+      ],
+    },
+  ],
+};

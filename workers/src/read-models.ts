@@ -1,0 +1,58 @@
+// The read side's public API: read models, their queries, the read-store port and its adapters.
+
+export type {
+  ChangeTopic,
+  FieldValue,
+  IndexSpec,
+  Projection,
+  ReadModelChange,
+  ReadModelDocument,
+  ReadModelName,
+  UpdateMatching,
+} from './projections/projection.ts';
+export {
+  projections,
+  readModelNames,
+  isReadModelName,
+  withSources,
+} from './projections/registry.ts';
+export { canonicalJson } from './projections/canonical-json.ts';
+export { ConcurrentUpdateError, UnsupportedEventVersionError } from './projections/apply-event.ts';
+
+export * from './projections/categories/index.ts';
+export * from './projections/products/index.ts';
+export * from './projections/reported-products/index.ts';
+export * from './projections/bookings/index.ts';
+export * from './projections/users/index.ts';
+export * from './projections/sellers/index.ts';
+
+export {
+  InvalidCursorError,
+  RebuildBehindLiveError,
+  type DocumentQuery,
+  type Page,
+  type PageRequest,
+  type ProjectionTarget,
+  type ReadModelHashes,
+  type ReadStore,
+  type RebuildTarget,
+  type SortField,
+} from './read-store/port.ts';
+export { maxPageSize } from './read-store/document-query.ts';
+export { projectEvent, projectEvents, type ProjectOptions } from './read-store/project-event.ts';
+export {
+  EmbeddedReadStore,
+  openEmbeddedReadStore,
+  ReadStoreNotDurableError,
+  type EmbeddedReadStoreOptions,
+} from './read-store/embedded-read-store.ts';
+export {
+  MongoReadStore,
+  openMongoReadStore,
+  type MongoReadStoreOptions,
+} from './read-store/mongo-read-store.ts';
+export {
+  createReadStore,
+  embeddedReadStoreFile,
+  type ReadStoreEnv,
+} from './read-store/create-read-store.ts';

@@ -1,0 +1,42 @@
+import type { FieldValue } from '../projections/projection.ts';
+import { InvalidCursorError, type DocumentQuery } from './port.ts';
+
+/** Largest page a query may ask for. */
+export const maxPageSize = 1000;
+
+const fieldName = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Checks what adapters rely on: known-safe field names, a stable order, a sane page size. */
+export function assertValidQuery(query: DocumentQuery): 'asc' | 'desc' {
+  const { orderBy, where, page } = query;
+  const last = orderBy[orderBy.length - 1];
+  if (!last || last[0] !== '_id') throw new RangeError('A list must be ordered by _id last');
+  const direction = last[1];
+  if (orderBy.some(([, d]) => d !== direction))
+    throw new RangeError('A list must be ordered in one direction');
+  for (const field of [...orderBy.map(([f]) => f), ...Object.keys(where ?? {})])
+    if (!fieldName.test(field)) throw new RangeError(`Not a field name: ${field}`);
+  if (page && (!Number.isInteger(page.limit) || page.limit < 1 || page.limit > maxPageSize))
+    throw new RangeError(`Page limit must be an integer from 1 to ${maxPageSize}`);
+  return direction;
+}
+
+/** The cursor of a page: the order values of its last document, opaque to callers. */
+export const encodeCursor = (values: readonly FieldValue[]): string =>
+  Buffer.from(JSON.stringify(values), 'utf8').toString('base64url');
+
+export function decodeCursor(cursor: string, length: number): FieldValue[] {
+  let values: unknown;
+  try {
+    values = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new InvalidCursorError(cursor);
+  }
+  if (
+    !Array.isArray(values) ||
+    values.length !== length ||
+    !values.every((v) => ['string', 'number', 'boolean'].includes(typeof v))
+  )
+    throw new InvalidCursorError(cursor);
+  return values as FieldValue[];
+}

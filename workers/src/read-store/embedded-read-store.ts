@@ -1,0 +1,578 @@
+import type { RecordedEvent } from '@resale/events';
+import Database from 'better-sqlite3';
+import {
+  applyEventSteps,
+  runSync,
+  satisfies,
+  type FieldMatch,
+  type StoredRecord,
+  type StoreOp,
+  type StoreOpResults,
+} from '../projections/apply-event.ts';
+import { canonicalJson } from '../projections/canonical-json.ts';
+import type {
+  FieldValue,
+  ReadModelChange,
+  ReadModelDocument,
+  ReadModelName,
+} from '../projections/projection.ts';
+import { projections, readModelNames, withSources } from '../projections/registry.ts';
+import { assertValidQuery, decodeCursor, encodeCursor } from './document-query.ts';
+import {
+  RebuildBehindLiveError,
+  type DocumentQuery,
+  type Page,
+  type ReadModelHashes,
+  type ReadStore,
+  type RebuildTarget,
+} from './port.ts';
+import { ModelHasher, type StoredForm } from './stored-form.ts';
+
+/*
+ * The embedded read store: one SQLite file (WAL, synchronous=FULL) with a table of JSON documents
+ * per read model. The guard fields are columns (`position`, `deleted`); every query has an
+ * expression index over json_extract(doc, ...). All writes of a batch of events and the
+ * checkpoints covering them commit in one transaction, so the checkpoint never runs ahead of or
+ * behind the documents.
+ *
+ * A rebuild writes into shadow tables (`<table>__rebuild`) through its own connection and swaps
+ * them in with renames inside one transaction.
+ */
+
+export interface EmbeddedReadStoreOptions {
+  /** Path of the SQLite file; created when missing. */
+  readonly file: string;
+}
+
+/** Thrown when SQLite cannot be made durable (WAL + synchronous=FULL). */
+export class ReadStoreNotDurableError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: string[],
+  ) {
+    super(`Refusing to open read store ${file}: ${problems.join('; ')}`);
+    this.name = 'ReadStoreNotDurableError';
+  }
+}
+
+type Db = Database.Database;
+type Statement = Database.Statement<unknown[], unknown>;
+type DocumentRow = { id: string; position: number; deleted: number; doc: string };
+
+const checkpointsTable = 'read_model_checkpoints';
+const shadowSuffix = '__rebuild';
+const standingTableOf = (table: string): string => `${table}__standing`;
+
+/** SQL for a field: guard fields are columns, visible ones live in the JSON document. */
+function fieldSql(field: string): string {
+  if (field === '_id') return 'id';
+  if (field === '_position') return 'position';
+  return `json_extract(doc, '$.${field}')`;
+}
+
+/** SQLite's JSON functions read true/false as 1/0. */
+const sqlValue = (value: FieldValue): string | number | null =>
+  typeof value === 'boolean' ? (value ? 1 : 0) : value;
+
+const indexName = (collection: string, index: string, generation: 'a' | 'b'): string =>
+  `ix_${collection}_${index}_${generation}`;
+
+function configure(db: Db, synchronous: 'FULL' | 'NORMAL'): void {
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${synchronous}`);
+  db.pragma('busy_timeout = 5000');
+}
+
+function durabilityProblems(db: Db): string[] {
+  const problems: string[] = [];
+  const journalMode = db.pragma('journal_mode', { simple: true });
+  if (journalMode !== 'wal') problems.push(`journal_mode is ${String(journalMode)}, not wal`);
+  const synchronous = db.pragma('synchronous', { simple: true });
+  if (typeof synchronous !== 'number' || synchronous < 2)
+    problems.push(`synchronous is ${String(synchronous)}, not FULL (2)`);
+  return problems;
+}
+
+/** Creates a read model's tables and indexes under `table` (the live name or a shadow). */
+function createModelTables(
+  db: Db,
+  model: ReadModelName,
+  table: string,
+  generation: 'a' | 'b',
+): void {
+  const projection = projections[model];
+  const standing = standingTableOf(table);
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS "${table}" (
+      id       TEXT    PRIMARY KEY,
+      position INTEGER NOT NULL,
+      deleted  INTEGER NOT NULL,
+      doc      TEXT    NOT NULL
+    ) STRICT;
+    CREATE TABLE IF NOT EXISTS "${standing}" (
+      id     TEXT PRIMARY KEY,
+      field  TEXT NOT NULL,
+      equals TEXT NOT NULL,
+      sets   TEXT NOT NULL
+    ) STRICT;
+  `);
+  const existing = new Set(
+    db
+      .prepare<[string, string], string>(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN (?, ?)",
+      )
+      .pluck()
+      .all(table, standing),
+  );
+  const ensure = (name: string, sql: (indexName: string) => string): void => {
+    const [a, b] = [
+      indexName(projection.collection, name, 'a'),
+      indexName(projection.collection, name, 'b'),
+    ];
+    if (!existing.has(a) && !existing.has(b))
+      db.exec(sql(indexName(projection.collection, name, generation)));
+  };
+  ensure('standing', (name) => `CREATE INDEX "${name}" ON "${standing}"(field, equals)`);
+  for (const index of projection.indexes) {
+    const columns = index.fields
+      .map(([field, direction]) => `${fieldSql(field)}${direction === -1 ? ' DESC' : ''}`)
+      .join(', ');
+    ensure(index.name, (name) => `CREATE INDEX "${name}" ON "${table}"(${columns})`);
+  }
+}
+
+/** The generation letter of a live table's indexes; a shadow uses the other one. */
+function generationOf(db: Db, model: ReadModelName): 'a' | 'b' {
+  const collection = projections[model].collection;
+  const found = db
+    .prepare<[string, string], string>(
+      "SELECT name FROM sqlite_master WHERE type = 'index' AND name = ? AND tbl_name = ?",
+    )
+    .pluck()
+    .get(indexName(collection, 'standing', 'b'), standingTableOf(collection));
+  return found ? 'b' : 'a';
+}
+
+interface FindSql {
+  readonly sql: string;
+  readonly params: (string | number | null)[];
+  readonly orderFields: string[];
+}
+
+function findSql(table: string, query: DocumentQuery): FindSql {
+  const direction = assertValidQuery(query);
+  const conditions = ['deleted = 0'];
+  const params: (string | number | null)[] = [];
+  for (const [field, value] of Object.entries(query.where ?? {})) {
+    if (value === null) conditions.push(`${fieldSql(field)} IS NULL`);
+    else {
+      conditions.push(`${fieldSql(field)} = ?`);
+      params.push(sqlValue(value));
+    }
+  }
+  const orderFields = query.orderBy.map(([field]) => field);
+  if (query.page?.after !== undefined) {
+    // Keyset paging: a row-value comparison SQLite runs as a range over the index.
+    const values = decodeCursor(query.page.after, orderFields.length);
+    const columns = orderFields.map(fieldSql).join(', ');
+    const placeholders = orderFields.map(() => '?').join(', ');
+    conditions.push(`(${columns}) ${direction === 'desc' ? '<' : '>'} (${placeholders})`);
+    params.push(...values.map(sqlValue));
+  }
+  const order = orderFields.map((f) => `${fieldSql(f)} ${direction.toUpperCase()}`).join(', ');
+  let sql = `SELECT id, position, doc FROM "${table}" WHERE ${conditions.join(' AND ')} ORDER BY ${order}`;
+  if (query.page) {
+    sql += ' LIMIT ?';
+    params.push(query.page.limit + 1);
+  }
+  return { sql, params, orderFields };
+}
+
+/**
+ * Runs the projection steps against one set of tables (live or shadow) of a connection, with
+ * prepared statements cached per SQL text.
+ */
+class DocumentTables {
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly tableOf: (model: ReadModelName) => string,
+  ) {}
+
+  statement(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  table(model: ReadModelName): string {
+    return this.tableOf(model);
+  }
+
+  readonly execute = (op: StoreOp): StoreOpResults[StoreOp['op']] => {
+    const table = this.tableOf(op.model);
+    switch (op.op) {
+      case 'load': {
+        const row = this.statement(
+          `SELECT id, position, deleted, doc FROM "${table}" WHERE id = ?`,
+        ).get(op.id) as DocumentRow | undefined;
+        return row ? toRecord(row) : null;
+      }
+      case 'save': {
+        if (!op.next) {
+          this.statement(`DELETE FROM "${table}" WHERE id = ?`).run(op.expected?.id);
+          return true;
+        }
+        const { id, position, deleted, doc } = op.next;
+        this.statement(
+          `INSERT INTO "${table}" (id, position, deleted, doc) VALUES (?, ?, ?, ?)
+           ON CONFLICT (id) DO UPDATE SET
+             position = excluded.position, deleted = excluded.deleted, doc = excluded.doc`,
+        ).run(id, position, deleted ? 1 : 0, JSON.stringify(doc ?? { _id: id }));
+        return true;
+      }
+      case 'standingRules':
+        return (
+          this.statement(
+            `SELECT sets FROM "${standingTableOf(table)}" WHERE field = ? AND equals = ? ORDER BY id`,
+          )
+            .pluck()
+            .all(op.field, op.equals) as string[]
+        ).map((sets) => JSON.parse(sets) as FieldMatch);
+      case 'addStandingRule': {
+        const { field, equals, set } = op.rule;
+        this.statement(
+          `INSERT OR IGNORE INTO "${standingTableOf(table)}" (id, field, equals, sets) VALUES (?, ?, ?, ?)`,
+        ).run(canonicalJson([field, equals, set]), field, equals, canonicalJson(set));
+        return undefined;
+      }
+      case 'updateMatching': {
+        const fields = Object.keys(op.where);
+        const rows = this.statement(
+          `SELECT id, doc FROM "${table}" WHERE deleted = 0 AND ${fields
+            .map((f) => `${fieldSql(f)} = ?`)
+            .join(' AND ')}`,
+        ).all(...fields.map((f) => sqlValue(op.where[f] ?? null))) as Pick<
+          DocumentRow,
+          'id' | 'doc'
+        >[];
+        const changed: ReadModelDocument[] = [];
+        const update = this.statement(`UPDATE "${table}" SET doc = ? WHERE id = ?`);
+        for (const row of rows) {
+          const doc = JSON.parse(row.doc) as ReadModelDocument;
+          if (satisfies(doc, op.set)) continue;
+          const after = { ...doc, ...op.set };
+          update.run(JSON.stringify(after), row.id);
+          changed.push(after);
+        }
+        return changed;
+      }
+    }
+  };
+
+  /** Applies events in order within the caller's transaction. */
+  apply(events: readonly RecordedEvent[], models: readonly ReadModelName[]): ReadModelChange[][] {
+    return events.map((event) =>
+      runSync(applyEventSteps(event, models, { concurrentWriters: false }), this.execute),
+    );
+  }
+
+  hash(model: ReadModelName): string {
+    const hasher = new ModelHasher();
+    const rows = this.statement(
+      `SELECT id, position, deleted, doc FROM "${this.tableOf(model)}" ORDER BY id`,
+    ).iterate() as IterableIterator<DocumentRow>;
+    for (const row of rows) hasher.add(storedFormOf(row));
+    return hasher.digest();
+  }
+}
+
+function toRecord(row: DocumentRow): StoredRecord {
+  return row.deleted
+    ? { id: row.id, position: row.position, deleted: true, doc: null }
+    : {
+        id: row.id,
+        position: row.position,
+        deleted: false,
+        doc: JSON.parse(row.doc) as ReadModelDocument,
+      };
+}
+
+function storedFormOf(row: DocumentRow): StoredForm {
+  return row.deleted
+    ? { _id: row.id, _position: row.position, _deleted: true }
+    : { ...(JSON.parse(row.doc) as ReadModelDocument), _id: row.id, _position: row.position };
+}
+
+export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): EmbeddedReadStore {
+  return new EmbeddedReadStore(options.file);
+}
+
+export class EmbeddedReadStore implements ReadStore {
+  readonly kind = 'embedded' as const;
+  readonly models = readModelNames;
+  private readonly db: Db;
+  private readonly tables: DocumentTables;
+
+  constructor(readonly file: string) {
+    this.db = new Database(file);
+    try {
+      configure(this.db, 'FULL');
+      const problems = durabilityProblems(this.db);
+      if (problems.length > 0) throw new ReadStoreNotDurableError(file, problems);
+      this.db
+        .transaction(() => {
+          for (const model of readModelNames)
+            createModelTables(
+              this.db,
+              model,
+              projections[model].collection,
+              generationOf(this.db, model),
+            );
+          this.db.exec(
+            `CREATE TABLE IF NOT EXISTS ${checkpointsTable} (model TEXT PRIMARY KEY, position INTEGER NOT NULL) STRICT`,
+          );
+          const insert = this.db.prepare(
+            `INSERT OR IGNORE INTO ${checkpointsTable} (model, position) VALUES (?, 0)`,
+          );
+          for (const model of readModelNames) insert.run(model);
+        })
+        .immediate();
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
+    this.tables = new DocumentTables(this.db, (model) => projections[model].collection);
+  }
+
+  async applyEvents(
+    events: readonly RecordedEvent[],
+    models: readonly ReadModelName[],
+  ): Promise<ReadModelChange[][]> {
+    const last = events[events.length - 1];
+    if (!last) return [];
+    const bump = this.tables.statement(
+      `UPDATE ${checkpointsTable} SET position = max(position, ?) WHERE model = ?`,
+    );
+    return this.db
+      .transaction(() => {
+        const changes = this.tables.apply(events, models);
+        const highest = Math.max(...events.map((event) => event.position));
+        for (const model of models) bump.run(highest, model);
+        return changes;
+      })
+      .immediate();
+  }
+
+  async checkpoint(): Promise<number> {
+    return readCheckpoint(this.tables);
+  }
+
+  async hasApplied(position: number): Promise<boolean> {
+    // Events reach the embedded store in log order, so the checkpoint covers every earlier one.
+    return readCheckpoint(this.tables) >= position;
+  }
+
+  async get<D extends ReadModelDocument>(model: ReadModelName, id: string): Promise<D | null> {
+    const doc = this.tables
+      .statement(`SELECT doc FROM "${this.tables.table(model)}" WHERE id = ? AND deleted = 0`)
+      .pluck()
+      .get(id) as string | undefined;
+    return doc === undefined ? null : (JSON.parse(doc) as D);
+  }
+
+  async find<D extends ReadModelDocument>(
+    model: ReadModelName,
+    query: DocumentQuery,
+  ): Promise<Page<D>> {
+    const { sql, params, orderFields } = findSql(this.tables.table(model), query);
+    const rows = this.tables.statement(sql).all(...params) as Omit<DocumentRow, 'deleted'>[];
+    const limit = query.page?.limit;
+    const more = limit !== undefined && rows.length > limit;
+    const pageRows = more ? rows.slice(0, limit) : rows;
+    const items = pageRows.map((row) => JSON.parse(row.doc) as D);
+    const lastRow = pageRows[pageRows.length - 1];
+    const lastItem = items[items.length - 1];
+    const nextCursor =
+      more && lastRow && lastItem
+        ? encodeCursor(
+            orderFields.map((field) =>
+              field === '_id'
+                ? lastRow.id
+                : field === '_position'
+                  ? lastRow.position
+                  : (lastItem[field] ?? null),
+            ),
+          )
+        : null;
+    return { items, nextCursor };
+  }
+
+  async beginRebuild(names: readonly ReadModelName[]): Promise<RebuildTarget> {
+    return new EmbeddedRebuild(this.file, names);
+  }
+
+  async hashModels(names: readonly ReadModelName[] = readModelNames): Promise<ReadModelHashes> {
+    return hashTables(this.db, this.tables, names);
+  }
+
+  /** SQLite's plan for a list query: lets tests prove that every query runs on an index. */
+  explainFind(model: ReadModelName, query: DocumentQuery): string[] {
+    const { sql, params } = findSql(this.tables.table(model), query);
+    return (
+      this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]
+    ).map((row) => row.detail);
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function readCheckpoint(tables: DocumentTables): number {
+  return (
+    (tables.statement(`SELECT min(position) FROM ${checkpointsTable}`).pluck().get() as
+      number | null) ?? 0
+  );
+}
+
+function hashTables(
+  db: Db,
+  tables: DocumentTables,
+  names: readonly ReadModelName[],
+): ReadModelHashes {
+  // One read transaction: every hash sees the same snapshot.
+  return db.transaction(() => {
+    const hashes: ReadModelHashes = {};
+    for (const name of names) hashes[name] = tables.hash(name);
+    return hashes;
+  })();
+}
+
+/**
+ * Shadow tables in the same file, written through a second connection with synchronous=NORMAL
+ * (a rebuild lost in a crash is simply started again; the swap itself commits with FULL).
+ */
+class EmbeddedRebuild implements RebuildTarget {
+  readonly models: readonly ReadModelName[];
+  private readonly db: Db;
+  private readonly tables: DocumentTables;
+  private rebuilt = 0;
+  private finished = false;
+
+  constructor(
+    file: string,
+    readonly names: readonly ReadModelName[],
+  ) {
+    // Models derived from others need their sources rebuilt beside them; only `names` are swapped.
+    this.models = withSources(names);
+    this.db = new Database(file);
+    try {
+      configure(this.db, 'NORMAL');
+      this.db
+        .transaction(() => {
+          for (const model of this.models) {
+            const shadow = projections[model].collection + shadowSuffix;
+            this.db.exec(
+              `DROP TABLE IF EXISTS "${shadow}"; DROP TABLE IF EXISTS "${standingTableOf(shadow)}"`,
+            );
+            createModelTables(
+              this.db,
+              model,
+              shadow,
+              generationOf(this.db, model) === 'a' ? 'b' : 'a',
+            );
+          }
+        })
+        .immediate();
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
+    this.tables = new DocumentTables(
+      this.db,
+      (model) => projections[model].collection + shadowSuffix,
+    );
+  }
+
+  async applyEvents(
+    events: readonly RecordedEvent[],
+    models: readonly ReadModelName[],
+  ): Promise<ReadModelChange[][]> {
+    this.assertOpen();
+    const changes = this.db.transaction(() => this.tables.apply(events, models)).immediate();
+    for (const event of events) this.rebuilt = Math.max(this.rebuilt, event.position);
+    return changes;
+  }
+
+  async checkpoint(): Promise<number> {
+    return this.rebuilt;
+  }
+
+  async hashModels(names: readonly ReadModelName[] = this.names): Promise<ReadModelHashes> {
+    this.assertOpen();
+    return hashTables(this.db, this.tables, names);
+  }
+
+  async commit(): Promise<void> {
+    this.assertOpen();
+    this.db.pragma('synchronous = FULL');
+    const liveCheckpoint = this.db.prepare<[string], number>(
+      `SELECT position FROM ${checkpointsTable} WHERE model = ?`,
+    );
+    this.db
+      .transaction(() => {
+        for (const name of this.names) {
+          const live = liveCheckpoint.pluck().get(name) ?? 0;
+          if (live > this.rebuilt) throw new RebuildBehindLiveError(name, live, this.rebuilt);
+        }
+        for (const model of this.models) {
+          const live = projections[model].collection;
+          const shadow = live + shadowSuffix;
+          if (this.names.includes(model)) {
+            this.db.exec(`
+              DROP TABLE "${live}";
+              DROP TABLE "${standingTableOf(live)}";
+              ALTER TABLE "${shadow}" RENAME TO "${live}";
+              ALTER TABLE "${standingTableOf(shadow)}" RENAME TO "${standingTableOf(live)}";
+            `);
+            this.db
+              .prepare(`UPDATE ${checkpointsTable} SET position = ? WHERE model = ?`)
+              .run(this.rebuilt, model);
+          } else {
+            this.db.exec(`DROP TABLE "${shadow}"; DROP TABLE "${standingTableOf(shadow)}"`);
+          }
+        }
+      })
+      .immediate();
+    this.close();
+  }
+
+  async abort(): Promise<void> {
+    if (this.finished) return;
+    this.db
+      .transaction(() => {
+        for (const model of this.models) {
+          const shadow = projections[model].collection + shadowSuffix;
+          this.db.exec(
+            `DROP TABLE IF EXISTS "${shadow}"; DROP TABLE IF EXISTS "${standingTableOf(shadow)}"`,
+          );
+        }
+      })
+      .immediate();
+    this.close();
+  }
+
+  private assertOpen(): void {
+    if (this.finished) throw new Error('This rebuild was already committed or aborted');
+  }
+
+  private close(): void {
+    this.finished = true;
+    this.db.close();
+  }
+}

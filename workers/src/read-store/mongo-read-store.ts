@@ -1,0 +1,426 @@
+import type { RecordedEvent } from '@resale/events';
+import { MongoClient, MongoServerError, type Collection, type Db, type Filter } from 'mongodb';
+import {
+  applyEventSteps,
+  runAsync,
+  type FieldMatch,
+  type StoreOp,
+  type StoreOpResults,
+  type StoredRecord,
+} from '../projections/apply-event.ts';
+import { canonicalJson } from '../projections/canonical-json.ts';
+import type {
+  FieldValue,
+  ReadModelChange,
+  ReadModelDocument,
+  ReadModelName,
+} from '../projections/projection.ts';
+import { projections, readModelNames, withSources } from '../projections/registry.ts';
+import { assertValidQuery, decodeCursor, encodeCursor } from './document-query.ts';
+import {
+  RebuildBehindLiveError,
+  type DocumentQuery,
+  type Page,
+  type ReadModelHashes,
+  type ReadStore,
+  type RebuildTarget,
+} from './port.ts';
+import {
+  deletedField,
+  fromStoredForm,
+  ModelHasher,
+  toStoredForm,
+  toVisible,
+  type StoredForm,
+} from './stored-form.ts';
+
+/*
+ * The MongoDB read store: one collection per read model holding the documents in their stored
+ * form (visible fields plus `_position`, tombstones with `_deleted: true`). Several worker
+ * processes may write at once and MongoDB has no transaction here, so every write is a
+ * single-document operation guarded by what was read: an insert (a duplicate key means someone
+ * else created it), or a replace/delete whose filter is the whole document as read (a compare-
+ * and-set; on a miss the step is re-read and retried). An event at or before a document's
+ * `_position` changes nothing, so redeliveries are no-ops. After an event is applied to every
+ * read model it is recorded in `_applied`; per-model checkpoints live in `_meta`.
+ */
+
+export interface MongoReadStoreOptions {
+  readonly url: string;
+  readonly dbName: string;
+}
+
+type MongoDocument = { _id: string } & Record<string, unknown>;
+type StandingDocument = { _id: string; field: string; equals: string; sets: FieldMatch };
+type MetaDocument = { _id: string } & Partial<Record<ReadModelName | 'appliedThrough', number>>;
+
+const appliedCollection = '_applied';
+const metaCollection = '_meta';
+const checkpointsId = 'checkpoints';
+/** Every event up to this position has been applied to every read model (set by a full rebuild). */
+const appliedThroughField = 'appliedThrough' as const;
+const shadowSuffix = '__rebuild';
+const standingOf = (collection: string): string => `${collection}_standing`;
+
+const isDuplicateKey = (error: unknown): boolean =>
+  error instanceof MongoServerError && error.code === 11000;
+
+const isNamespaceNotFound = (error: unknown): boolean =>
+  error instanceof MongoServerError && error.code === 26;
+
+/** The filter matching a record exactly as it was read. */
+function sameAsFilter(record: StoredRecord): Filter<MongoDocument> {
+  const form: Record<string, unknown> = { ...toStoredForm(record) };
+  if (!record.deleted) form[deletedField] = { $exists: false };
+  return form as Filter<MongoDocument>;
+}
+
+async function dropIfExists(db: Db, name: string): Promise<void> {
+  try {
+    await db.collection(name).drop();
+  } catch (error) {
+    if (!isNamespaceNotFound(error)) throw error;
+  }
+}
+
+async function createIndexes(db: Db, model: ReadModelName, collection: string): Promise<void> {
+  const documents = db.collection<MongoDocument>(collection);
+  for (const index of projections[model].indexes)
+    await documents.createIndex(Object.fromEntries(index.fields.map(([f, d]) => [f, d])), {
+      name: index.name,
+    });
+  await db
+    .collection<StandingDocument>(standingOf(collection))
+    .createIndex({ field: 1, equals: 1 }, { name: 'by_value' });
+}
+
+/** Runs the projection steps against one set of collections (live or shadow). */
+class MongoDocuments {
+  constructor(
+    private readonly db: Db,
+    private readonly collectionOf: (model: ReadModelName) => string,
+  ) {}
+
+  documents(model: ReadModelName): Collection<MongoDocument> {
+    return this.db.collection<MongoDocument>(this.collectionOf(model));
+  }
+
+  private standing(model: ReadModelName): Collection<StandingDocument> {
+    return this.db.collection<StandingDocument>(standingOf(this.collectionOf(model)));
+  }
+
+  readonly execute = async (op: StoreOp): Promise<StoreOpResults[StoreOp['op']]> => {
+    switch (op.op) {
+      case 'load': {
+        const found = await this.documents(op.model).findOne({ _id: op.id });
+        return found ? fromStoredForm(found) : null;
+      }
+      case 'save':
+        return this.save(op.model, op.expected, op.next);
+      case 'standingRules': {
+        const rules = await this.standing(op.model)
+          .find({ field: op.field, equals: op.equals })
+          .sort({ _id: 1 })
+          .toArray();
+        return rules.map((rule) => rule.sets);
+      }
+      case 'addStandingRule': {
+        const { field, equals, set } = op.rule;
+        try {
+          await this.standing(op.model).updateOne(
+            { _id: canonicalJson([field, equals, set]) },
+            { $setOnInsert: { field, equals, sets: set } },
+            { upsert: true },
+          );
+        } catch (error) {
+          // Two workers adding the same rule at once: it is there either way.
+          if (!isDuplicateKey(error)) throw error;
+        }
+        return undefined;
+      }
+      case 'updateMatching': {
+        const filter = {
+          ...op.where,
+          [deletedField]: { $exists: false },
+          $or: Object.entries(op.set).map(([field, value]) => ({ [field]: { $ne: value } })),
+        } as Filter<MongoDocument>;
+        const documents = this.documents(op.model);
+        const found = await documents.find(filter).toArray();
+        if (found.length === 0) return [];
+        await documents.updateMany(
+          { $and: [filter, { _id: { $in: found.map((doc) => doc._id) } }] },
+          { $set: op.set },
+        );
+        return found.map((doc) => ({ ...toVisible<ReadModelDocument>(doc), ...op.set }));
+      }
+    }
+  };
+
+  private async save(
+    model: ReadModelName,
+    expected: StoredRecord | null,
+    next: StoredRecord | null,
+  ): Promise<boolean> {
+    const documents = this.documents(model);
+    if (!expected) {
+      if (!next) return true;
+      try {
+        await documents.insertOne(toStoredForm(next));
+        return true;
+      } catch (error) {
+        if (isDuplicateKey(error)) return false;
+        throw error;
+      }
+    }
+    if (!next) return (await documents.deleteOne(sameAsFilter(expected))).deletedCount === 1;
+    return (
+      (await documents.replaceOne(sameAsFilter(expected), toStoredForm(next))).matchedCount === 1
+    );
+  }
+
+  async hash(model: ReadModelName): Promise<string> {
+    const hasher = new ModelHasher();
+    for await (const doc of this.documents(model).find({}).sort({ _id: 1 }))
+      hasher.add(doc as unknown as StoredForm);
+    return hasher.digest();
+  }
+}
+
+export async function openMongoReadStore(options: MongoReadStoreOptions): Promise<MongoReadStore> {
+  const client = new MongoClient(options.url);
+  await client.connect();
+  try {
+    const db = client.db(options.dbName, { writeConcern: { w: 'majority', journal: true } });
+    for (const model of readModelNames)
+      await createIndexes(db, model, projections[model].collection);
+    return new MongoReadStore(client, db);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}
+
+async function readCheckpoints(db: Db): Promise<Partial<MetaDocument>> {
+  return (await db.collection<MetaDocument>(metaCollection).findOne({ _id: checkpointsId })) ?? {};
+}
+
+export class MongoReadStore implements ReadStore {
+  readonly kind = 'mongodb' as const;
+  readonly models = readModelNames;
+  private readonly documents: MongoDocuments;
+
+  constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+  ) {
+    this.documents = new MongoDocuments(db, (model) => projections[model].collection);
+  }
+
+  private get applied(): Collection<{ _id: number }> {
+    return this.db.collection<{ _id: number }>(appliedCollection);
+  }
+
+  async applyEvents(
+    events: readonly RecordedEvent[],
+    models: readonly ReadModelName[],
+  ): Promise<ReadModelChange[][]> {
+    const everyModel = readModelNames.every((name) => models.includes(name));
+    const results: ReadModelChange[][] = [];
+    for (const event of events) {
+      if (everyModel && (await this.applied.findOne({ _id: event.position }))) {
+        results.push([]);
+        continue;
+      }
+      results.push(
+        await runAsync(
+          applyEventSteps(event, models, { concurrentWriters: true }),
+          this.documents.execute,
+        ),
+      );
+      await this.db
+        .collection<MetaDocument>(metaCollection)
+        .updateOne(
+          { _id: checkpointsId },
+          { $max: Object.fromEntries(models.map((model) => [model, event.position])) },
+          { upsert: true },
+        );
+      if (everyModel)
+        await this.applied.updateOne(
+          { _id: event.position },
+          { $setOnInsert: { _id: event.position } },
+          { upsert: true },
+        );
+    }
+    return results;
+  }
+
+  async checkpoint(): Promise<number> {
+    const checkpoints = await readCheckpoints(this.db);
+    return Math.min(...readModelNames.map((model) => checkpoints[model] ?? 0));
+  }
+
+  async hasApplied(position: number): Promise<boolean> {
+    // Workers apply events of different streams concurrently, so a checkpoint is no watermark:
+    // each fully applied event is recorded.
+    const checkpoints = await readCheckpoints(this.db);
+    if (position <= (checkpoints[appliedThroughField] ?? 0)) return true;
+    return (await this.applied.findOne({ _id: position })) !== null;
+  }
+
+  async get<D extends ReadModelDocument>(model: ReadModelName, id: string): Promise<D | null> {
+    const found = await this.documents
+      .documents(model)
+      .findOne({ _id: id, [deletedField]: { $exists: false } });
+    return found ? toVisible<D>(found) : null;
+  }
+
+  async find<D extends ReadModelDocument>(
+    model: ReadModelName,
+    query: DocumentQuery,
+  ): Promise<Page<D>> {
+    const direction = assertValidQuery(query);
+    const conditions: Filter<MongoDocument>[] = [
+      { ...(query.where ?? {}), [deletedField]: { $exists: false } } as Filter<MongoDocument>,
+    ];
+    const orderFields = query.orderBy.map(([field]) => field);
+    if (query.page?.after !== undefined) {
+      // Keyset paging: (f1, f2, ...) strictly after the cursor's values, in the sort direction.
+      const values = decodeCursor(query.page.after, orderFields.length);
+      const beyond = direction === 'desc' ? '$lt' : '$gt';
+      conditions.push({
+        $or: orderFields.map((field, i) => ({
+          ...Object.fromEntries(orderFields.slice(0, i).map((f, j) => [f, values[j]])),
+          [field]: { [beyond]: values[i] },
+        })),
+      } as Filter<MongoDocument>);
+    }
+    let cursor = this.documents
+      .documents(model)
+      .find({ $and: conditions })
+      .sort(Object.fromEntries(orderFields.map((f) => [f, direction === 'desc' ? -1 : 1])));
+    const limit = query.page?.limit;
+    if (limit !== undefined) cursor = cursor.limit(limit + 1);
+    const found = await cursor.toArray();
+    const more = limit !== undefined && found.length > limit;
+    const pageDocs = more ? found.slice(0, limit) : found;
+    const last = pageDocs[pageDocs.length - 1];
+    return {
+      items: pageDocs.map((doc) => toVisible<D>(doc)),
+      nextCursor:
+        more && last ? encodeCursor(orderFields.map((f) => (last[f] ?? null) as FieldValue)) : null,
+    };
+  }
+
+  async beginRebuild(names: readonly ReadModelName[]): Promise<RebuildTarget> {
+    const models = withSources(names);
+    for (const model of models) {
+      const shadow = projections[model].collection + shadowSuffix;
+      await dropIfExists(this.db, shadow);
+      await dropIfExists(this.db, standingOf(shadow));
+      await createIndexes(this.db, model, shadow);
+    }
+    return new MongoRebuild(this.db, names, models);
+  }
+
+  async hashModels(names: readonly ReadModelName[] = readModelNames): Promise<ReadModelHashes> {
+    const hashes: ReadModelHashes = {};
+    for (const name of names) hashes[name] = await this.documents.hash(name);
+    return hashes;
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+/** Shadow collections beside the live ones, renamed over them on commit. */
+class MongoRebuild implements RebuildTarget {
+  private readonly documents: MongoDocuments;
+  private rebuilt = 0;
+  private finished = false;
+
+  constructor(
+    private readonly db: Db,
+    readonly names: readonly ReadModelName[],
+    readonly models: readonly ReadModelName[],
+  ) {
+    this.documents = new MongoDocuments(
+      db,
+      (model) => projections[model].collection + shadowSuffix,
+    );
+  }
+
+  async applyEvents(
+    events: readonly RecordedEvent[],
+    models: readonly ReadModelName[],
+  ): Promise<ReadModelChange[][]> {
+    this.assertOpen();
+    const results: ReadModelChange[][] = [];
+    for (const event of events) {
+      // The rebuild is its only writer.
+      results.push(
+        await runAsync(
+          applyEventSteps(event, models, { concurrentWriters: false }),
+          this.documents.execute,
+        ),
+      );
+      this.rebuilt = Math.max(this.rebuilt, event.position);
+    }
+    return results;
+  }
+
+  async checkpoint(): Promise<number> {
+    return this.rebuilt;
+  }
+
+  async hashModels(names: readonly ReadModelName[] = this.names): Promise<ReadModelHashes> {
+    const hashes: ReadModelHashes = {};
+    for (const name of names) hashes[name] = await this.documents.hash(name);
+    return hashes;
+  }
+
+  /** Each rename is atomic on its own; MongoDB offers no rename of several at once. */
+  async commit(): Promise<void> {
+    this.assertOpen();
+    const checkpoints = await readCheckpoints(this.db);
+    for (const name of this.names) {
+      const live = checkpoints[name] ?? 0;
+      if (live > this.rebuilt) throw new RebuildBehindLiveError(name, live, this.rebuilt);
+    }
+    for (const model of this.models) {
+      const live = projections[model].collection;
+      const shadow = live + shadowSuffix;
+      if (this.names.includes(model)) {
+        await this.db.renameCollection(shadow, live, { dropTarget: true });
+        await this.db.renameCollection(standingOf(shadow), standingOf(live), { dropTarget: true });
+      } else {
+        await dropIfExists(this.db, shadow);
+        await dropIfExists(this.db, standingOf(shadow));
+      }
+    }
+    const everyModel = readModelNames.every((name) => this.names.includes(name));
+    await this.db.collection<MetaDocument>(metaCollection).updateOne(
+      { _id: checkpointsId },
+      {
+        $set: Object.fromEntries(this.names.map((name) => [name, this.rebuilt])),
+        ...(everyModel ? { $max: { [appliedThroughField]: this.rebuilt } } : {}),
+      },
+      { upsert: true },
+    );
+    this.finished = true;
+  }
+
+  async abort(): Promise<void> {
+    if (this.finished) return;
+    for (const model of this.models) {
+      const shadow = projections[model].collection + shadowSuffix;
+      await dropIfExists(this.db, shadow);
+      await dropIfExists(this.db, standingOf(shadow));
+    }
+    this.finished = true;
+  }
+
+  private assertOpen(): void {
+    if (this.finished) throw new Error('This rebuild was already committed or aborted');
+  }
+}

@@ -1,0 +1,103 @@
+import type { RecordedEvent } from '@resale/events';
+import type {
+  FieldValue,
+  ReadModelChange,
+  ReadModelDocument,
+  ReadModelName,
+} from '../projections/projection.ts';
+
+/** One page of a list: `after` is the `nextCursor` of the previous page. */
+export interface PageRequest {
+  readonly limit: number;
+  readonly after?: string;
+}
+
+export interface Page<D> {
+  readonly items: D[];
+  /** Pass as `after` for the next page; null on the last page (and when no page was asked for). */
+  readonly nextCursor: string | null;
+}
+
+/** A field to order by; `_position` is the hidden position of the document's last event. */
+export type SortField = readonly [field: string, direction: 'asc' | 'desc'];
+
+/** A list query over one read model; the order must end with `_id` (a stable cursor). */
+export interface DocumentQuery {
+  /** Equality on visible fields. */
+  readonly where?: Readonly<Record<string, FieldValue>>;
+  /** All in one direction. */
+  readonly orderBy: readonly SortField[];
+  /** Without it, the whole list. */
+  readonly page?: PageRequest | undefined;
+}
+
+/** Something events can be projected into: the live read store, or a rebuild beside it. */
+export interface ProjectionTarget {
+  /** The read models this target holds. */
+  readonly models: readonly ReadModelName[];
+  /**
+   * Applies each event, in order, to `models` (in apply order, sources included), idempotently.
+   * Use `projectEvent`/`projectEvents`, which choose the models.
+   */
+  applyEvents(
+    events: readonly RecordedEvent[],
+    models: readonly ReadModelName[],
+  ): Promise<ReadModelChange[][]>;
+}
+
+/** SHA-256 (hex) of each read model's stored documents, sorted by `_id`, in canonical JSON. */
+export type ReadModelHashes = Partial<Record<ReadModelName, string>>;
+
+/** Read models being rebuilt beside the live ones ("build aside, then swap"). */
+export interface RebuildTarget extends ProjectionTarget {
+  /** The read models that `commit` swaps in. */
+  readonly names: readonly ReadModelName[];
+  /** Highest position applied to the rebuild; 0 when none. */
+  checkpoint(): Promise<number>;
+  hashModels(names?: readonly ReadModelName[]): Promise<ReadModelHashes>;
+  /**
+   * Swaps the rebuilt read models in for the live ones and sets their checkpoint. Throws
+   * `RebuildBehindLiveError` (changing nothing) when the live read models have applied events
+   * the rebuild has not: project those into the rebuild, then commit again.
+   */
+  commit(): Promise<void>;
+  /** Drops the rebuild; the live read models are untouched. */
+  abort(): Promise<void>;
+}
+
+export interface ReadStore extends ProjectionTarget {
+  readonly kind: 'embedded' | 'mongodb';
+  /** Highest global position applied to every read model; 0 when none. */
+  checkpoint(): Promise<number>;
+  /** Whether the event at that global position has been applied to every read model. */
+  hasApplied(position: number): Promise<boolean>;
+  /** One visible document (without the internal guard fields), or null. */
+  get<D extends ReadModelDocument>(model: ReadModelName, id: string): Promise<D | null>;
+  find<D extends ReadModelDocument>(model: ReadModelName, query: DocumentQuery): Promise<Page<D>>;
+  /** Starts rebuilding the named read models from nothing, in shadow tables or collections. */
+  beginRebuild(names: readonly ReadModelName[]): Promise<RebuildTarget>;
+  hashModels(names?: readonly ReadModelName[]): Promise<ReadModelHashes>;
+  close(): Promise<void>;
+}
+
+/** The live read models are ahead of a rebuild that is about to be swapped in. */
+export class RebuildBehindLiveError extends Error {
+  constructor(
+    readonly model: ReadModelName,
+    readonly live: number,
+    readonly rebuilt: number,
+  ) {
+    super(
+      `Live ${model} has applied events up to ${live}, the rebuild only up to ${rebuilt}: catch up first`,
+    );
+    this.name = 'RebuildBehindLiveError';
+  }
+}
+
+/** A paging cursor that this store did not produce. */
+export class InvalidCursorError extends Error {
+  constructor(readonly cursor: string) {
+    super('Invalid paging cursor');
+    this.name = 'InvalidCursorError';
+  }
+}

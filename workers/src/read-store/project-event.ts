@@ -1,0 +1,44 @@
+import type { RecordedEvent } from '@resale/events';
+import type { ReadModelChange, ReadModelName } from '../projections/projection.ts';
+import { withSources } from '../projections/registry.ts';
+import type { ProjectionTarget } from './port.ts';
+
+export interface ProjectOptions {
+  /**
+   * Apply only to these read models (and those they derive from: naming reportedProducts
+   * applies products too). Default: every read model of the target.
+   */
+  readonly only?: readonly ReadModelName[];
+}
+
+function modelsFor(target: ProjectionTarget, options?: ProjectOptions): ReadModelName[] {
+  const wanted = options?.only ? withSources(options.only) : target.models;
+  return wanted.filter((name) => target.models.includes(name));
+}
+
+/**
+ * Applies one event to the read models, idempotently: a redelivered or replayed event changes
+ * nothing and returns []. Returns what changed, for the change notifications.
+ */
+export async function projectEvent(
+  target: ProjectionTarget,
+  event: RecordedEvent,
+  options?: ProjectOptions,
+): Promise<ReadModelChange[]> {
+  const [changes] = await target.applyEvents([event], modelsFor(target, options));
+  return changes ?? [];
+}
+
+/**
+ * Applies events in order, as `projectEvent` would one by one; the embedded store commits them
+ * in one transaction (what a catch-up or a replay wants). Returns the changes of each event.
+ */
+export function projectEvents(
+  target: ProjectionTarget,
+  events: readonly RecordedEvent[],
+  options?: ProjectOptions,
+): Promise<ReadModelChange[][]> {
+  return events.length === 0
+    ? Promise.resolve([])
+    : target.applyEvents(events, modelsFor(target, options));
+}
