@@ -19,6 +19,7 @@ import swagger from './plugins/external/swagger.ts';
 import authRoutes from './routes/auth.ts';
 import healthRoutes from './routes/health.ts';
 import imageRoutes from './routes/images.ts';
+import productCommandRoutes from './routes/product-commands.ts';
 import userCommandRoutes from './routes/users.ts';
 
 export interface AppOptions {
@@ -86,4 +87,5 @@ export default async function serviceApp(app: FastifyInstance, options: AppOptio
   await app.register(authRoutes);
   await app.register(imageRoutes);
   await app.register(userCommandRoutes);
+  await app.register(productCommandRoutes);
 }

@@ -13,12 +13,18 @@ export const authEmulatorHost = (): string => inject('authEmulatorHost');
 export interface TestApp {
   app: FastifyInstance;
   dataDir: string;
-  close(): Promise<void>;
+  /** Closes the app and deletes its data folder unless `keepData`. */
+  close(options?: { keepData?: boolean }): Promise<void>;
 }
 
-/** A gateway on a fresh data folder, against the test run's Auth emulator; no socket. */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-test-'));
+/**
+ * A gateway on a fresh data folder (or the given one, to test a restart), against the test run's
+ * Auth emulator; no socket.
+ */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-test-')),
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -34,9 +40,9 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
   return {
     app,
     dataDir,
-    async close() {
+    async close({ keepData = false } = {}) {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -103,3 +109,48 @@ export async function accessTokenOf(
     throw new Error(`GET /jwt failed (${response.statusCode}): ${response.body}`);
   return response.json<{ accessToken: string }>().accessToken;
 }
+
+/** A listing as the add-product form sends it. */
+export const listingOf = (seller: SignedInUser, overrides: Record<string, unknown> = {}) => ({
+  productName: 'Galaxy S21',
+  sellerName: seller.name,
+  condition: 'Good',
+  email: seller.email,
+  Brand: 'Samsung',
+  picture: 'http://127.0.0.1:5000/images/00000000-0000-4000-8000-000000000000.png',
+  address: 'Dhaka',
+  about: 'Barely used, no scratches',
+  sellerEmail: seller.email,
+  phone: '+8801700000000',
+  buyingPrice: 900,
+  sellingPrice: 600,
+  year: 1,
+  ...overrides,
+});
+
+/** Lists a product as the seller and answers its id. */
+export async function listProduct(
+  app: FastifyInstance,
+  seller: SignedInUser,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/myProducts',
+    headers: bearer(seller.accessToken),
+    payload: listingOf(seller, overrides),
+  });
+  if (response.statusCode !== 201) throw new Error(`POST /myProducts failed: ${response.body}`);
+  return response.json<{ insertedId: string }>().insertedId;
+}
+
+/** A booking as the booking modal sends it. */
+export const bookingOf = (buyer: SignedInUser, productId: string) => ({
+  productId,
+  Brand: 'Samsung',
+  buyerName: buyer.name,
+  email: buyer.email,
+  phone: '+8801800000000',
+  address: 'Chattogram',
+  sellingPrice: 600,
+});

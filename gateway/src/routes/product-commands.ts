@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import {
+  bookingDecider,
+  bookingStreamId,
+  handleCommand,
+  placeBookingFor,
+  productDecider,
+  productStreamId,
+  type ProductBooked,
+  type ProductCommand,
+} from '@resale/events';
+import { commandMetadata } from '../commands.ts';
+import { forbidden } from '../errors.ts';
+import { actorOfRequest } from '../plugins/app/authentication.ts';
+import { Deleted, Inserted, Modified } from '../schemas/answers.ts';
+import { Id } from '../schemas/common.ts';
+import { BookingRequest, Listing, listingMessages } from '../schemas/products.ts';
+
+const ProductParams = Type.Object({ productId: Id });
+
+/** Everything that changes a product: listing, reporting, booking, advertising, deleting. */
+export default async function productCommandRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const commandConfig = { idempotent: true, rateLimit: app.writeLimit } as const;
+
+  app.post(
+    '/myProducts',
+    {
+      config: { ...commandConfig, auth: 'seller', fieldMessages: listingMessages },
+      schema: {
+        tags: ['products'],
+        summary: 'List a product for sale (sellers, under their own e-mail)',
+        description: 'The server sets the id, the post time and the seller.',
+        body: Listing,
+        response: { 201: Inserted },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOfRequest(request);
+      const listing = {
+        ...request.body,
+        email: request.body.email.toLowerCase(),
+        sellerEmail: request.body.sellerEmail.toLowerCase(),
+      };
+      if (listing.sellerEmail !== actor.email)
+        throw forbidden('You can only list products under your own e-mail');
+      const productId = randomUUID();
+      const result = await handleCommand(
+        app.eventStore,
+        productStreamId(productId),
+        productDecider,
+        {
+          type: 'ListProduct',
+          data: { ...listing, productId, sellerUid: actor.uid },
+          metadata: commandMetadata(request, actor),
+        },
+      );
+      return reply
+        .code(201)
+        .send({ acknowledged: true, insertedId: productId, position: result.position });
+    },
+  );
+
+  /** Runs one product command and answers how many products it changed. */
+  const changeProduct = async (
+    request: Parameters<typeof commandMetadata>[0],
+    productId: string,
+    command: Pick<ProductCommand, 'type'> & { data: { productId: string } },
+  ) => {
+    const actor = actorOfRequest(request);
+    const result = await handleCommand(app.eventStore, productStreamId(productId), productDecider, {
+      ...command,
+      metadata: commandMetadata(request, actor),
+    } as ProductCommand);
+    return { changed: result.appended ? 1 : 0, position: result.position };
+  };
+
+  app.put(
+    '/allProducts/:productId',
+    {
+      config: { ...commandConfig, auth: 'user' },
+      schema: {
+        tags: ['products'],
+        summary: 'Report a product (signed in)',
+        params: ProductParams,
+        response: { 200: Modified },
+      },
+    },
+    async (request) => {
+      const { productId } = request.params;
+      const { changed, position } = await changeProduct(request, productId, {
+        type: 'ReportProduct',
+        data: { productId },
+      });
+      return { acknowledged: true, modifiedCount: changed, position };
+    },
+  );
+
+  app.put(
+    '/myProducts/:productId/advertise',
+    {
+      config: { ...commandConfig, auth: 'seller' },
+      schema: {
+        tags: ['products'],
+        summary: 'Advertise an own, available product on the home page (its seller)',
+        params: ProductParams,
+        response: { 200: Modified },
+      },
+    },
+    async (request) => {
+      const { productId } = request.params;
+      const { changed, position } = await changeProduct(request, productId, {
+        type: 'AdvertiseProduct',
+        data: { productId },
+      });
+      return { acknowledged: true, modifiedCount: changed, position };
+    },
+  );
+
+  app.put(
+    '/myProducts/:productId/availability',
+    {
+      config: {
+        ...commandConfig,
+        auth: 'seller',
+        fieldMessages: { available: 'available is required' },
+      },
+      schema: {
+        tags: ['products'],
+        summary: 'Take an own unsold product off sale, or put it back (its seller)',
+        params: ProductParams,
+        body: Type.Object({ available: Type.Boolean() }, { additionalProperties: false }),
+        response: { 200: Modified },
+      },
+    },
+    async (request) => {
+      const { productId } = request.params;
+      const { changed, position } = await changeProduct(request, productId, {
+        type: request.body.available ? 'MarkProductAvailable' : 'MarkProductUnavailable',
+        data: { productId },
+      });
+      return { acknowledged: true, modifiedCount: changed, position };
+    },
+  );
+
+  app.delete(
+    '/reportedProducts/:productId',
+    {
+      config: { ...commandConfig, auth: 'admin' },
+      schema: {
+        tags: ['products'],
+        summary: 'Delete a reported product (admins)',
+        params: ProductParams,
+        response: { 200: Deleted },
+      },
+    },
+    async (request) => {
+      const { productId } = request.params;
+      const { changed, position } = await changeProduct(request, productId, {
+        type: 'DeleteReportedProduct',
+        data: { productId },
+      });
+      return { acknowledged: true, deletedCount: changed, position };
+    },
+  );
+
+  app.post(
+    '/bookings',
+    {
+      config: { ...commandConfig, auth: 'user', fieldMessages: { buyerName: 'name is required' } },
+      schema: {
+        tags: ['bookings'],
+        summary: "Book a product in one's own name (signed in)",
+        description:
+          'A product is booked once: of concurrent bookings exactly one succeeds, the others get 409 "This product is already booked".',
+        body: BookingRequest,
+        response: { 201: Inserted },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOfRequest(request);
+      const { productId, buyerName, phone, address } = request.body;
+      const email = request.body.email.toLowerCase();
+      if (email !== actor.email) throw forbidden('You can only book in your own name');
+      const bookingId = randomUUID();
+      const metadata = commandMetadata(request, actor);
+      // The product stream decides, with its expected revision: one winner per product.
+      const booked = await handleCommand(
+        app.eventStore,
+        productStreamId(productId),
+        productDecider,
+        {
+          type: 'BookProduct',
+          data: {
+            productId,
+            bookingId,
+            buyerName,
+            email,
+            phone: phone ?? '',
+            address: address ?? '',
+          },
+          metadata,
+        },
+      );
+      const bookedEvent = booked.events.find((event) => event.type === 'ProductBooked');
+      let position = booked.position;
+      if (bookedEvent) {
+        // If this process dies here, the workers' booking reactor places the booking.
+        const placed = await handleCommand(
+          app.eventStore,
+          bookingStreamId(bookingId),
+          bookingDecider,
+          placeBookingFor(
+            { type: 'ProductBooked', schemaVersion: 1, data: bookedEvent.data } as ProductBooked,
+            metadata,
+          ),
+        );
+        position = Math.max(position, placed.position);
+      }
+      return reply.code(201).send({ acknowledged: true, insertedId: bookingId, position });
+    },
+  );
+}

@@ -1,0 +1,62 @@
+import Type from 'typebox';
+import { Condition } from './documents.ts';
+import { Email } from './common.ts';
+
+const Name = Type.String({ minLength: 1, maxLength: 200 });
+const Money = Type.Number({ minimum: 0, maximum: 1_000_000_000 });
+
+/** POST /myProducts: the add-product form (spec sections 5 and 7). */
+export const Listing = Type.Object(
+  {
+    productName: Name,
+    sellerName: Name,
+    condition: Condition,
+    email: Email,
+    Brand: Name,
+    picture: Type.String({ minLength: 1, maxLength: 2048, pattern: '^https?://' }),
+    address: Type.String({ minLength: 1, maxLength: 500 }),
+    about: Type.String({ minLength: 1, maxLength: 5000 }),
+    sellerEmail: Email,
+    phone: Type.String({ minLength: 1, maxLength: 40 }),
+    buyingPrice: Money,
+    sellingPrice: Money,
+    year: Type.Number({ minimum: 0, maximum: 100 }),
+  },
+  { additionalProperties: false },
+);
+
+/** The add-product form's messages for its required fields (spec section 5). */
+export const listingMessages = {
+  sellerName: 'sellerName is required',
+  productName: 'name is required',
+  email: 'email is required',
+  picture: 'img is required',
+  Brand: 'category is required',
+  condition: 'condition is required',
+  buyingPrice: 'buyingPrice is required',
+  sellingPrice: 'sellingPrice is required',
+  year: 'year is required',
+  phone: 'phone is required',
+  about: 'about is required',
+  address: 'address is required',
+  sellerEmail: 'sellerEmail is required',
+};
+
+/** POST /bookings: the booking modal; price, brand and product name come from the listing. */
+export const BookingRequest = Type.Object(
+  {
+    productId: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
+    buyerName: Name,
+    email: Email,
+    // The booking form leaves phone and address unchecked (spec section 5).
+    phone: Type.String({ maxLength: 40, default: '' }),
+    address: Type.String({ maxLength: 500, default: '' }),
+    Brand: Type.Optional(
+      Type.String({ maxLength: 200, description: 'Ignored: taken from the listing' }),
+    ),
+    sellingPrice: Type.Optional(
+      Type.Number({ description: "Ignored: the listing's price is booked" }),
+    ),
+  },
+  { additionalProperties: false },
+);
