@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { evolveBooking, type BookingDocument } from '../../src/projections/bookings/index.ts';
+import { bookingPlaced, eventLog, productBooked, productListed } from './recorded-events.ts';
+import { inMemoryDocuments } from './in-memory-documents.ts';
+
+const booking: BookingDocument = {
+  _id: 'bk1',
+  Brand: 'Samsung',
+  buyerName: 'Buyer b1',
+  email: 'b1@example.com',
+  phone: '+8802000000',
+  address: 'Chittagong',
+  sellingPrice: 300,
+  productId: 'p1',
+  productName: 'Phone p1',
+  buyerUid: 'b1',
+};
+
+describe('bookings projection', () => {
+  it('ProductBooked creates the booking with every booking field', () => {
+    expect(evolveBooking(null, productBooked('p1', 'bk1'))).toEqual(booking);
+  });
+
+  it('BookingPlaced creates the same booking', () => {
+    expect(evolveBooking(null, bookingPlaced('p1', 'bk1'))).toEqual(booking);
+  });
+
+  it('the second of the two changes nothing', () => {
+    expect(evolveBooking(booking, bookingPlaced('p1', 'bk1'))).toBe(booking);
+    expect(evolveBooking(booking, productBooked('p1', 'bk1'))).toBe(booking);
+  });
+
+  it.each([
+    ['ProductBooked first', [1, 2]],
+    ['BookingPlaced first', [2, 1]],
+  ])('a booking via ProductBooked and BookingPlaced is one document (%s)', (_, order) => {
+    const log = eventLog();
+    const events = log.recordAll(
+      productListed('p1'),
+      productBooked('p1', 'bk1'),
+      bookingPlaced('p1', 'bk1'),
+    );
+    const documents = inMemoryDocuments();
+    documents.apply([events[0]!, ...order.map((i) => events[i]!)]);
+    expect(documents.documents('bookings')).toEqual([booking]);
+    // Guard included: whichever came first, the stored record is the same.
+    expect(documents.stored('bookings')).toEqual([
+      { id: 'bk1', position: 3, deleted: false, doc: booking },
+    ]);
+  });
+});

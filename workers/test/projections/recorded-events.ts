@@ -1,0 +1,233 @@
+import {
+  assertValidEvent,
+  bookingStreamId,
+  categoryStreamId,
+  productStreamId,
+  sellerStreamId,
+  userStreamId,
+  type AnyEvent,
+  type BookingPlaced,
+  type EventType,
+  type CategoryCreated,
+  type ProductBooked,
+  type ProductListed,
+  type RecordedEvent,
+  type SellerRegistered,
+  type UserRegistered,
+} from '@resale/events';
+
+/** The stream an event belongs to, as the write side names it. */
+export function streamIdOf(event: AnyEvent): string {
+  switch (event.type) {
+    case 'UserRegistered':
+    case 'UserPromoted':
+    case 'UserDeleted':
+      return userStreamId(event.data.uid);
+    case 'SellerRegistered':
+    case 'SellerVerified':
+    case 'SellerDeleted':
+      return sellerStreamId(event.data.sellerId);
+    case 'CategoryCreated':
+      return categoryStreamId(event.data.categoryId);
+    case 'BookingPlaced':
+      return bookingStreamId(event.data.bookingId);
+    default:
+      return productStreamId(event.data.productId);
+  }
+}
+
+/**
+ * A little event log for tests: records events with increasing global positions and per-stream
+ * revisions, validated against the catalog. Metadata is derived from the position, so a log
+ * built twice is identical.
+ */
+export function eventLog(): {
+  record: (event: AnyEvent) => RecordedEvent;
+  recordAll: (...events: AnyEvent[]) => RecordedEvent[];
+} {
+  let position = 0;
+  const revisions = new Map<string, number>();
+  const record = (event: AnyEvent): RecordedEvent => {
+    position += 1;
+    const streamId = streamIdOf(event);
+    const revision = (revisions.get(streamId) ?? -1) + 1;
+    revisions.set(streamId, revision);
+    const occurredAt = new Date(Date.UTC(2024, 0, 1) + position * 1000).toISOString();
+    const metadata = {
+      actorUid: 'test-actor',
+      actorEmail: 'actor@example.com',
+      occurredAt,
+      correlationId: `correlation-${position}`,
+      causationId: `cause-${position}`,
+    };
+    assertValidEvent(event.type, event.schemaVersion, event.data, metadata);
+    return {
+      eventId: `event-${position}`,
+      streamId,
+      revision,
+      position,
+      type: event.type,
+      schemaVersion: event.schemaVersion,
+      data: event.data,
+      metadata,
+      recordedAt: occurredAt,
+    };
+  };
+  return { record, recordAll: (...events) => events.map(record) };
+}
+
+export const categoryCreated = (
+  categoryId: string,
+  data: Partial<CategoryCreated['data']> = {},
+): CategoryCreated => ({
+  type: 'CategoryCreated',
+  schemaVersion: 1,
+  data: { categoryId, title: 'Samsung', image: '/images/samsung.png', ...data },
+});
+
+export const userRegistered = (
+  uid: string,
+  data: Partial<UserRegistered['data']> = {},
+): UserRegistered => ({
+  type: 'UserRegistered',
+  schemaVersion: 1,
+  data: { uid, name: `User ${uid}`, email: `${uid}@example.com`, role: 'buyer', ...data },
+});
+
+export const userPromoted = (uid: string): AnyEvent => ({
+  type: 'UserPromoted',
+  schemaVersion: 1,
+  data: { uid, role: 'admin' },
+});
+
+export const userDeleted = (uid: string): AnyEvent => ({
+  type: 'UserDeleted',
+  schemaVersion: 1,
+  data: { uid },
+});
+
+export const sellerRegistered = (
+  sellerId: string,
+  data: Partial<SellerRegistered['data']> = {},
+): SellerRegistered => ({
+  type: 'SellerRegistered',
+  schemaVersion: 1,
+  data: {
+    sellerId,
+    name: `Seller ${sellerId}`,
+    email: `${sellerId}@example.com`,
+    sellerEmail: `${sellerId}@example.com`,
+    ...data,
+  },
+});
+
+export const sellerVerified = (sellerId: string): AnyEvent => ({
+  type: 'SellerVerified',
+  schemaVersion: 1,
+  data: { sellerId },
+});
+
+export const sellerDeleted = (sellerId: string): AnyEvent => ({
+  type: 'SellerDeleted',
+  schemaVersion: 1,
+  data: { sellerId },
+});
+
+export const productListed = (
+  productId: string,
+  data: Partial<ProductListed['data']> = {},
+): ProductListed => ({
+  type: 'ProductListed',
+  schemaVersion: 1,
+  data: {
+    productId,
+    productName: `Phone ${productId}`,
+    picture: `/images/${productId}.png`,
+    address: 'Dhaka',
+    year: 2,
+    buyingPrice: 500,
+    sellingPrice: 300,
+    sellerName: 'Seller s1',
+    condition: 'Good',
+    phone: '+8801000000',
+    about: 'Works well',
+    postTime: '2024-01-01T10:00:00.000Z',
+    Brand: 'Samsung',
+    email: 's1@example.com',
+    sellerEmail: 's1@example.com',
+    sellerUid: 's1',
+    ...data,
+  },
+});
+
+const productEvent =
+  <
+    T extends
+      | 'ProductReported'
+      | 'ReportedProductDeleted'
+      | 'ProductAdvertised'
+      | 'ProductMarkedUnavailable'
+      | 'ProductMarkedAvailable',
+  >(
+    type: T,
+  ) =>
+  (productId: string): AnyEvent =>
+    ({ type, schemaVersion: 1, data: { productId } }) as AnyEvent;
+
+export const productReported = productEvent('ProductReported');
+export const reportedProductDeleted = productEvent('ReportedProductDeleted');
+export const productAdvertised = productEvent('ProductAdvertised');
+export const productMarkedUnavailable = productEvent('ProductMarkedUnavailable');
+export const productMarkedAvailable = productEvent('ProductMarkedAvailable');
+
+const bookingData = (productId: string, bookingId: string, buyerUid: string) => ({
+  productId,
+  bookingId,
+  buyerUid,
+  buyerName: `Buyer ${buyerUid}`,
+  email: `${buyerUid}@example.com`,
+  phone: '+8802000000',
+  address: 'Chittagong',
+  sellingPrice: 300,
+  Brand: 'Samsung',
+  productName: `Phone ${productId}`,
+});
+
+export const productBooked = (
+  productId: string,
+  bookingId: string,
+  buyerUid = 'b1',
+): ProductBooked => ({
+  type: 'ProductBooked',
+  schemaVersion: 1,
+  data: bookingData(productId, bookingId, buyerUid),
+});
+
+export const bookingPlaced = (
+  productId: string,
+  bookingId: string,
+  buyerUid = 'b1',
+): BookingPlaced => ({
+  type: 'BookingPlaced',
+  schemaVersion: 1,
+  data: bookingData(productId, bookingId, buyerUid),
+});
+
+/** One event of every catalog type: a new type fails to compile here until tests cover it. */
+export const oneEventOfEachType = {
+  UserRegistered: userRegistered('u1'),
+  UserPromoted: userPromoted('u1'),
+  UserDeleted: userDeleted('u1'),
+  SellerRegistered: sellerRegistered('s1'),
+  SellerVerified: sellerVerified('s1'),
+  SellerDeleted: sellerDeleted('s1'),
+  CategoryCreated: categoryCreated('c1'),
+  ProductListed: productListed('p1'),
+  ProductReported: productReported('p1'),
+  ProductBooked: productBooked('p1', 'bk1'),
+  ReportedProductDeleted: reportedProductDeleted('p1'),
+  ProductAdvertised: productAdvertised('p1'),
+  ProductMarkedUnavailable: productMarkedUnavailable('p1'),
+  ProductMarkedAvailable: productMarkedAvailable('p1'),
+  BookingPlaced: bookingPlaced('p1', 'bk1'),
+} satisfies Record<EventType, AnyEvent>;

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { evolveSeller, type SellerDocument } from '../../src/projections/sellers/index.ts';
+import { sellerDeleted, sellerRegistered, sellerVerified } from './recorded-events.ts';
+
+const seller: SellerDocument = {
+  _id: 's1',
+  name: 'Sam',
+  email: 'sam@example.com',
+  sellerEmail: 'shop@example.com',
+  verified: false,
+};
+
+describe('sellers projection', () => {
+  it('creates an unverified seller record from SellerRegistered', () => {
+    expect(
+      evolveSeller(
+        null,
+        sellerRegistered('s1', {
+          name: 'Sam',
+          email: 'sam@example.com',
+          sellerEmail: 'shop@example.com',
+        }),
+      ),
+    ).toEqual(seller);
+  });
+
+  describe('when registered', () => {
+    it('SellerVerified marks the seller verified', () => {
+      expect(evolveSeller(seller, sellerVerified('s1'))).toEqual({ ...seller, verified: true });
+    });
+
+    it('SellerDeleted removes the record', () => {
+      expect(evolveSeller(seller, sellerDeleted('s1'))).toBeNull();
+    });
+  });
+
+  it('registering again keeps the verification', () => {
+    expect(evolveSeller({ ...seller, verified: true }, sellerRegistered('s1'))).toMatchObject({
+      verified: true,
+    });
+  });
+});
