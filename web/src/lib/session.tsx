@@ -15,6 +15,8 @@ export type Account = { role: Role; isAdmin: boolean; isSeller: boolean; name: s
 export type Session = {
   /** loading: the first auth-state notification has not arrived yet. */
   status: 'loading' | 'signedIn' | 'signedOut';
+  /** An auth flow (sign-in, sign-up, sign-out, token fetch) is in flight. */
+  busy: boolean;
   user: SessionUser | null;
   /** undefined while the role lookup runs (or when signed out). */
   account: Account | undefined;
@@ -24,6 +26,7 @@ export type Session = {
 
 export const signedOutSession: Session = {
   status: 'signedOut',
+  busy: false,
   user: null,
   account: undefined,
   accountStatus: 'idle',

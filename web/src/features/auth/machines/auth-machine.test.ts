@@ -22,6 +22,7 @@ const alice: AuthUser = {
 function givenAuth(overrides: Parameters<typeof authMachine.provide>[0]['actors'] = {}) {
   const calls: string[] = [];
   const navigate = vi.fn();
+  const userCreated = vi.fn();
   let notify: (user: AuthUser | null) => void = () => {};
   const machine = authMachine.provide({
     actors: {
@@ -55,10 +56,13 @@ function givenAuth(overrides: Parameters<typeof authMachine.provide>[0]['actors'
       }),
       ...overrides,
     },
-    actions: { navigate: (_, params: { to: string }) => navigate(params.to) },
+    actions: {
+      navigate: (_, params: { to: string }) => navigate(params.to),
+      notifyUserCreated: userCreated,
+    },
   });
   const actor = createActor(machine).start();
-  return { actor, calls, navigate, notify: (user: AuthUser | null) => notify(user) };
+  return { actor, calls, navigate, userCreated, notify: (user: AuthUser | null) => notify(user) };
 }
 
 describe('auth machine', () => {
@@ -96,7 +100,7 @@ describe('auth machine', () => {
 
   describe('sign-up', () => {
     it('creates the account, sets the display name, saves the user, gets a token, then goes to /', async () => {
-      const { actor, notify, calls, navigate } = givenAuth();
+      const { actor, notify, calls, navigate, userCreated } = givenAuth();
       notify(null);
       actor.send({
         type: 'auth.signUp',
@@ -118,6 +122,7 @@ describe('auth machine', () => {
       ]);
       expect(localStorage.getItem('accessToken')).toBe('access-token-1');
       expect(navigate).toHaveBeenCalledWith('/');
+      expect(userCreated).toHaveBeenCalledTimes(1);
       expect(actor.getSnapshot().context.user?.displayName).toBe('Alice');
     });
 
@@ -201,12 +206,13 @@ describe('auth machine', () => {
     });
 
     it('does not save a returning Google user again', async () => {
-      const { actor, notify, calls, navigate } = givenAuth();
+      const { actor, notify, calls, navigate, userCreated } = givenAuth();
       notify(null);
       actor.send({ type: 'auth.google', redirectTo: '/myOrders' });
       await waitFor(actor, (s) => s.matches({ signedIn: 'ready' }));
       expect(calls).toEqual(['googleSignIn', 'getToken alice@example.com']);
       expect(navigate).toHaveBeenCalledWith('/myOrders');
+      expect(userCreated).not.toHaveBeenCalled();
     });
   });
 

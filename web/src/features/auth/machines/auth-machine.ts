@@ -9,6 +9,7 @@ import {
 } from 'xstate';
 import { clearAccessToken, readAccessToken, storeAccessToken } from '@/lib/access-token.ts';
 import { errorMessage } from '@/lib/api-client.ts';
+import { notify } from '@/lib/toast.tsx';
 
 export type AuthUser = {
   uid: string;
@@ -74,6 +75,9 @@ export const authMachine = setup({
     clearError: assign({ error: null }),
     storeToken: (_, params: { token: string }) => storeAccessToken(params.token),
     clearToken: () => clearAccessToken(),
+    notifyUserCreated: () => {
+      notify.success('user created successfully');
+    },
     /** Replaced by the app with the router's navigate. */
     navigate: (_, _params: { to: string }) => {},
     logSignOutError: (_, params: { error: unknown }) => {
@@ -196,7 +200,7 @@ export const authMachine = setup({
           invoke: {
             src: 'saveUser',
             input: ({ context }) => context.signUp ?? { name: '', email: '', role: 'buyer' },
-            onDone: 'getToken',
+            onDone: { target: 'getToken', actions: 'notifyUserCreated' },
             onError: {
               target: '#auth.settling',
               actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
@@ -312,7 +316,7 @@ export const authMachine = setup({
           invoke: {
             src: 'saveUser',
             input: ({ context }) => context.signUp ?? { name: '', email: '', role: 'buyer' },
-            onDone: 'getToken',
+            onDone: { target: 'getToken', actions: 'notifyUserCreated' },
             onError: {
               target: '#auth.settling',
               actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },

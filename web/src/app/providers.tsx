@@ -1,0 +1,95 @@
+import { useSelector } from '@xstate/react';
+import { useMemo, type ReactNode } from 'react';
+import { Provider as UrqlProvider, useQuery, type Client } from 'urql';
+import type { SnapshotFrom } from 'xstate';
+import { MeQuery } from '@/features/auth/api/me.ts';
+import { AuthActorContext, type AuthActor } from '@/features/auth/auth-context.ts';
+import { isAuthBusy, type AuthMachine } from '@/features/auth/machines/auth-machine.ts';
+import { AppToaster } from '@/lib/toast.tsx';
+import { SessionContext, type Session } from '@/lib/session.tsx';
+import { createUrqlClient } from '@/lib/urql.ts';
+
+/** Signed in means: Firebase knows the user and the gateway token is stored. */
+export function sessionStatus(snapshot: SnapshotFrom<AuthMachine>): Session['status'] {
+  if (snapshot.matches('loading')) return 'loading';
+  if (snapshot.matches({ signedIn: 'ready' }) || snapshot.matches('signingOut')) return 'signedIn';
+  if (snapshot.matches('signedIn')) return 'loading';
+  return 'signedOut';
+}
+
+function AccountBridge({
+  authActor,
+  status,
+  children,
+}: {
+  authActor: AuthActor;
+  status: Session['status'];
+  children: ReactNode;
+}) {
+  const busy = useSelector(authActor, isAuthBusy);
+  const authUser = useSelector(authActor, (snapshot) => snapshot.context.user);
+  const [{ data, fetching, error }] = useQuery({ query: MeQuery, pause: status !== 'signedIn' });
+
+  const session = useMemo<Session>(() => {
+    const signedIn = status === 'signedIn' && authUser !== null;
+    const user = signedIn
+      ? {
+          uid: authUser.uid,
+          email: authUser.email ?? '',
+          displayName: authUser.displayName ?? data?.me?.name ?? '',
+          photoURL: authUser.photoURL,
+        }
+      : null;
+    const me = signedIn ? data?.me : undefined;
+    return {
+      status,
+      busy,
+      user,
+      account: me
+        ? { role: me.role, isAdmin: me.isAdmin, isSeller: me.isSeller, name: me.name }
+        : undefined,
+      accountStatus: !signedIn
+        ? 'idle'
+        : data
+          ? 'ready'
+          : error
+            ? 'error'
+            : fetching || status === 'signedIn'
+              ? 'loading'
+              : 'idle',
+      signOut: () => authActor.send({ type: 'auth.signOut' }),
+    };
+  }, [status, busy, authUser, data, fetching, error, authActor]);
+
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+/**
+ * The auth actor, the session derived from it, and a urql client per signed-in identity: a new
+ * user never sees the previous one's cached data, and the WebSocket reconnects with the new token.
+ */
+export function AppProvider({
+  authActor,
+  children,
+  createClient = createUrqlClient,
+}: {
+  authActor: AuthActor;
+  children: ReactNode;
+  createClient?: () => Client;
+}) {
+  const status = useSelector(authActor, sessionStatus);
+  const uid = useSelector(authActor, (snapshot) => snapshot.context.user?.uid ?? null);
+  const identity = status === 'signedIn' && uid ? uid : 'anonymous';
+  // `identity` is not read inside: a new client per identity is the point.
+  const client = useMemo(() => createClient(), [identity, createClient]);
+  return (
+    <AuthActorContext.Provider value={authActor}>
+      <UrqlProvider value={client}>
+        <AccountBridge authActor={authActor} status={status}>
+          {children}
+        </AccountBridge>
+      </UrqlProvider>
+      <AppToaster />
+    </AuthActorContext.Provider>
+  );
+}

@@ -1,0 +1,5 @@
+import { AddProductForm } from '@/features/seller/components/add-product-form.tsx';
+
+export function Component() {
+  return <AddProductForm />;
+}

@@ -1,0 +1,5 @@
+import { Faq } from '@/features/blogs/components/faq.tsx';
+
+export function Component() {
+  return <Faq />;
+}

@@ -1,0 +1,5 @@
+import { ReportedItems } from '@/features/admin/components/reported-items.tsx';
+
+export function Component() {
+  return <ReportedItems />;
+}

@@ -1,0 +1,5 @@
+import { MyProducts } from '@/features/seller/components/my-products.tsx';
+
+export function Component() {
+  return <MyProducts />;
+}

@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { paths } from '@/config/paths.ts';
+import { useSession } from '@/lib/session.tsx';
+import { DrawerIcon, MenuIcon } from '../ui/icons.tsx';
+import { DASHBOARD_DRAWER_ID, useDrawer } from './drawer-context.tsx';
+
+export function Navbar() {
+  const session = useSession();
+  const drawer = useDrawer();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const onDashboard = location.pathname.startsWith(paths.dashboard.root.path);
+
+  // A followed link closes the small-screen dropdown.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  const signedIn = session.status === 'signedIn';
+  return (
+    <header className="navbar">
+      <div className="navbar__inner">
+        {onDashboard && (
+          <button
+            type="button"
+            className="navbar__icon-button navbar__drawer-toggle"
+            aria-label="Dashboard menu"
+            aria-expanded={drawer.open}
+            aria-controls={DASHBOARD_DRAWER_ID}
+            onClick={drawer.toggle}
+          >
+            <DrawerIcon />
+          </button>
+        )}
+        <Link to={paths.home.getHref()} className="navbar__brand">
+          Resale<span>Market</span>
+        </Link>
+        <button
+          type="button"
+          className="navbar__icon-button navbar__menu-toggle"
+          aria-label="Menu"
+          aria-expanded={menuOpen}
+          aria-controls="main-menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <MenuIcon />
+        </button>
+        <nav aria-label="Main" className="navbar__nav">
+          <ul id="main-menu" className={`navbar__menu${menuOpen ? ' navbar__menu--open' : ''}`}>
+            <li>
+              <NavLink to={paths.home.getHref()} end>
+                Home
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.blogs.getHref()}>Blogs</NavLink>
+            </li>
+            <li>
+              <NavLink to={paths.myOrders.getHref()}>My orders</NavLink>
+            </li>
+            {signedIn && (
+              <li>
+                <NavLink to={paths.dashboard.root.getHref()}>Dashboard</NavLink>
+              </li>
+            )}
+            {signedIn && (
+              <li>
+                <button type="button" className="navbar__signout" onClick={session.signOut}>
+                  Sign out
+                </button>
+              </li>
+            )}
+            {session.status === 'signedOut' && (
+              <li>
+                <NavLink to={paths.login.getHref()}>Login</NavLink>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,28 @@
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
+import { useSession } from '@/lib/session.tsx';
+import { ProgressBar } from '../ui/progress-bar.tsx';
+import { Spinner } from '../ui/spinner.tsx';
+import { DrawerProvider } from './drawer-context.tsx';
+import { Footer } from './footer.tsx';
+import { Navbar } from './navbar.tsx';
+
+export function RootLayout() {
+  const session = useSession();
+  const navigation = useNavigation();
+  return (
+    <DrawerProvider>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      {(session.status === 'loading' || session.busy) && (
+        <ProgressBar label="Loading your account" />
+      )}
+      <Navbar />
+      <main id="main" className="main" tabIndex={-1}>
+        {navigation.state === 'loading' ? <Spinner label="Loading page…" /> : <Outlet />}
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </DrawerProvider>
+  );
+}

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge.tsx';
+import { VerifiedIcon } from '@/components/ui/icons.tsx';
+import { formatPostTime, formatPrice, imageUrl } from '@/lib/format.ts';
+import placeholder from '@/assets/phone-placeholder.svg';
+import type { Product } from '../api/products.ts';
+
+/** One product with every field of spec section 2; `actions` are the Purchase and Report buttons. */
+export function ProductCard({ product, actions }: { product: Product; actions?: ReactNode }) {
+  const titleId = `product-${product._id}-title`;
+  return (
+    <article className="product-card" aria-labelledby={titleId}>
+      <img
+        className="product-card__image"
+        src={imageUrl(product.picture) || placeholder}
+        alt={product.productName}
+        loading="lazy"
+        onError={(event) => {
+          event.currentTarget.src = placeholder;
+        }}
+      />
+      <div className="product-card__body">
+        <div className="product-card__badges">
+          {product.booked && <Badge tone="warning">Booked</Badge>}
+          {!product.booked && !product.available && <Badge>Unavailable</Badge>}
+          {product.advertised && <Badge tone="info">Advertised</Badge>}
+        </div>
+        <h3 id={titleId} className="product-card__title">
+          {product.productName}
+        </h3>
+        <p className="product-card__about">{product.about}</p>
+        <dl className="product-card__facts">
+          <dt>Original price</dt>
+          <dd>{formatPrice(product.buyingPrice)}</dd>
+          <dt>Selling price</dt>
+          <dd className="product-card__price">{formatPrice(product.sellingPrice)}</dd>
+          <dt>Years used</dt>
+          <dd>{product.year}</dd>
+          <dt>Condition</dt>
+          <dd>{product.condition}</dd>
+          <dt>Location</dt>
+          <dd>{product.address}</dd>
+          <dt>Seller</dt>
+          <dd>
+            {product.sellerName}
+            {product.sellerVerified && (
+              <span className="verified" title="Verified seller">
+                <VerifiedIcon title="Verified seller" className="icon icon--small" />
+              </span>
+            )}
+          </dd>
+          <dt>Mobile</dt>
+          <dd>
+            <a href={`tel:${product.phone}`}>{product.phone}</a>
+          </dd>
+          <dt>Posted</dt>
+          <dd>
+            <time dateTime={product.postTime}>{formatPostTime(product.postTime)}</time>
+          </dd>
+        </dl>
+        {actions && <div className="product-card__actions">{actions}</div>}
+      </div>
+    </article>
+  );
+}
