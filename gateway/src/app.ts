@@ -13,13 +13,19 @@ import imageStore from './plugins/external/image-store.ts';
 import mongo from './plugins/external/mongo.ts';
 import multipart from './plugins/external/multipart.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
+import readModels from './plugins/external/read-models.ts';
 import readiness from './plugins/external/readiness.ts';
 import security from './plugins/external/security.ts';
 import swagger from './plugins/external/swagger.ts';
 import authRoutes from './routes/auth.ts';
 import healthRoutes from './routes/health.ts';
 import imageRoutes from './routes/images.ts';
+import bookingReadRoutes from './routes/booking-reads.ts';
+import categoryRoutes from './routes/categories.ts';
 import productCommandRoutes from './routes/product-commands.ts';
+import productReadRoutes from './routes/product-reads.ts';
+import sellerRoutes from './routes/sellers.ts';
+import userReadRoutes from './routes/user-reads.ts';
 import userCommandRoutes from './routes/users.ts';
 
 export interface AppOptions {
@@ -71,6 +77,7 @@ export default async function serviceApp(app: FastifyInstance, options: AppOptio
   await app.register(swagger);
   await app.register(firebaseAuth);
   await app.register(eventStore);
+  await app.register(readModels);
   await app.register(mongo);
   await app.register(idempotencyStore);
   await app.register(imageStore);
@@ -88,4 +95,9 @@ export default async function serviceApp(app: FastifyInstance, options: AppOptio
   await app.register(imageRoutes);
   await app.register(userCommandRoutes);
   await app.register(productCommandRoutes);
+  await app.register(categoryRoutes);
+  await app.register(productReadRoutes);
+  await app.register(bookingReadRoutes);
+  await app.register(userReadRoutes);
+  await app.register(sellerRoutes);
 }

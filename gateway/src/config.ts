@@ -18,6 +18,8 @@ const EnvSchema = Type.Object({
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   EVENTSTORE_URL: Type.Optional(Type.String({ minLength: 1 })),
   MONGODB_URL: Type.Optional(Type.String({ minLength: 1 })),
+  /** Database of the read models, images and idempotency keys; default 'resale'. */
+  MONGODB_DB: Type.String({ minLength: 1, default: 'resale' }),
   REDIS_URL: Type.Optional(Type.String({ minLength: 1 })),
   FIREBASE_AUTH_EMULATOR_HOST: Type.Optional(Type.String({ minLength: 1 })),
   FIREBASE_PROJECT_ID: Type.String({ minLength: 1, default: 'demo-resale' }),

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { DomainError, WrongExpectedRevisionError, type DomainErrorCode } from '@resale/events';
+import { InvalidCursorError } from '@resale/workers/read-models';
 
 /** The JSON body of every error answer. */
 export interface ErrorBody {
@@ -102,6 +103,8 @@ export function toErrorBody(
   if (error instanceof DomainError)
     return body(statusOfDomainCode[error.code], error.message, error.field);
   if (error instanceof HttpProblem) return body(error.statusCode, error.message, error.field);
+  if (error instanceof InvalidCursorError)
+    return body(400, 'after is not a paging cursor of this list', 'after');
   if (error instanceof WrongExpectedRevisionError)
     return body(409, 'Someone else changed this at the same time; try again');
   const e = error as ErrorLike;

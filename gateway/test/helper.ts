@@ -5,6 +5,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { inject } from 'vitest';
+import { categoryDecider, categoryStreamId, handleCommand, systemActor } from '@resale/events';
 import serviceApp, { serverOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 
@@ -154,3 +155,44 @@ export const bookingOf = (buyer: SignedInUser, productId: string) => ({
   address: 'Chattogram',
   sellingPrice: 600,
 });
+
+/** Creates the spec's brand categories as the demo-data seeding does; answers the last position. */
+export async function seedCategories(app: FastifyInstance): Promise<number> {
+  let position = 0;
+  for (const title of ['Samsung', 'Oppo', 'Iphone']) {
+    const categoryId = title.toLowerCase();
+    const result = await handleCommand(
+      app.eventStore,
+      categoryStreamId(categoryId),
+      categoryDecider,
+      {
+        type: 'CreateCategory',
+        data: { categoryId, title, image: `https://images.example.test/${categoryId}.png` },
+        metadata: {
+          ...systemActor,
+          actorUid: 'system',
+          now: new Date().toISOString(),
+          correlationId: 'seed',
+          causationId: 'seed',
+        },
+      },
+    );
+    position = Math.max(position, result.position);
+  }
+  return position;
+}
+
+/** GET with the caller's access token (if any) and `minPosition`, as the web client reads. */
+export const getAs = (
+  app: FastifyInstance,
+  user: SignedInUser | undefined,
+  url: string,
+  minPosition?: number,
+) =>
+  app.inject({
+    url:
+      minPosition === undefined
+        ? url
+        : `${url}${url.includes('?') ? '&' : '?'}minPosition=${minPosition}`,
+    headers: user ? bearer(user.accessToken) : {},
+  });

@@ -7,7 +7,7 @@ export const ErrorBody = Type.Object(
     message: Type.String(),
     field: Type.Optional(Type.String()),
   },
-  { $id: 'ErrorBody', description: 'Every error answer' },
+  { description: 'Every error answer' },
 );
 
 export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 320 });

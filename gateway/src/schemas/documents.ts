@@ -3,7 +3,7 @@ import Type from 'typebox';
 /** Read-model documents as the client sees them: spec section 3 fields plus a few states. */
 export const Category = Type.Object(
   { _id: Type.String(), title: Type.String(), image: Type.String() },
-  { $id: 'Category' },
+  { description: 'A brand category' },
 );
 
 export const Condition = Type.Enum(['Good', 'Excelent', 'Fair']);
@@ -31,7 +31,7 @@ export const Product = Type.Object(
     available: Type.Boolean(),
     sellerVerified: Type.Boolean(),
   },
-  { $id: 'Product' },
+  { description: 'A product (spec section 3) and its states' },
 );
 
 export const Booking = Type.Object(
@@ -46,14 +46,14 @@ export const Booking = Type.Object(
     productId: Type.String(),
     productName: Type.String(),
   },
-  { $id: 'Booking' },
+  { description: 'A booking (spec section 3) and the booked product' },
 );
 
 export const Role = Type.Enum(['buyer', 'seller', 'admin']);
 
 export const User = Type.Object(
   { _id: Type.String(), name: Type.String(), email: Type.String(), role: Role },
-  { $id: 'User' },
+  { description: 'A user account' },
 );
 
 export const Seller = Type.Object(
@@ -64,5 +64,5 @@ export const Seller = Type.Object(
     sellerEmail: Type.String(),
     verified: Type.Boolean(),
   },
-  { $id: 'Seller' },
+  { description: 'A seller record' },
 );

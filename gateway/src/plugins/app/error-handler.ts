@@ -1,12 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { toErrorBody } from '../../errors.ts';
+import { ErrorBody } from '../../schemas/common.ts';
 
 /**
  * One place maps every failure to `{statusCode, error, message, field?}`: refused commands and
  * bad input are 4xx with a message for the user, the rest is a 5xx that reveals nothing.
  */
 async function errorHandler(app: FastifyInstance): Promise<void> {
+  // Error answers are documented (and serialized) like every other answer.
+  app.addHook('onRoute', (route) => {
+    if (!route.schema?.response || typeof route.schema.response !== 'object') return;
+    route.schema = {
+      ...route.schema,
+      response: { '4xx': ErrorBody, '5xx': ErrorBody, ...route.schema.response },
+    };
+  });
   app.setErrorHandler((error, request, reply) => {
     const body = toErrorBody(error, request.routeOptions.config.fieldMessages);
     if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');

@@ -14,9 +14,9 @@ async function mongo(app: FastifyInstance): Promise<void> {
   }
   const client = new MongoClient(url, { serverSelectionTimeoutMS: 5_000 });
   await client.connect();
-  app.decorate('mongo', client.db());
+  app.decorate('mongo', client.db(app.config.MONGODB_DB));
   app.readinessChecks.set('mongo', async () => {
-    await client.db().command({ ping: 1 });
+    await client.db(app.config.MONGODB_DB).command({ ping: 1 });
     return { ok: true };
   });
   app.addHook('onClose', () => client.close());

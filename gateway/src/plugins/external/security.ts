@@ -23,7 +23,7 @@ async function security(app: FastifyInstance): Promise<void> {
     origin: [...app.config.WEB_ORIGIN],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
-    exposedHeaders: ['Retry-After', 'X-Request-Id', 'Idempotent-Replayed'],
+    exposedHeaders: ['Retry-After', 'X-Request-Id', 'Idempotent-Replayed', 'X-Read-Models-Behind'],
     maxAge: 600,
   });
 }

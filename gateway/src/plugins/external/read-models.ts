@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  createInProcessPubSub,
+  createRedisPubSub,
+  startEmbeddedPipeline,
+  waitForPosition,
+  type ChangePubSub,
+  type Pipeline,
+} from '@resale/workers';
+import { createReadStore, type ReadStore } from '@resale/workers/read-models';
+
+/** How long a read waits at most for the read models to reach its `minPosition`. */
+export const READ_YOUR_WRITES_TIMEOUT_MS = 2_000;
+
+export interface ReadModels {
+  readonly store: ReadStore;
+  /** Change notifications; its emitter feeds the GraphQL subscriptions. */
+  readonly pubsub: ChangePubSub;
+  /** Resolves true once the read models applied `position`, false after the timeout. */
+  waitFor(position: number, timeoutMs?: number): Promise<boolean>;
+}
+
+/**
+ * The read side: the read store (MongoDB or embedded), the change pub/sub (Redis or in-process),
+ * and in the embedded profile the pipeline that projects the event log into the read store, in
+ * this process. In the distributed profile the workers' processes project.
+ */
+async function readModels(app: FastifyInstance): Promise<void> {
+  const { MONGODB_URL, MONGODB_DB, DATA_DIR, REDIS_URL } = app.config;
+  const store = await createReadStore({ MONGODB_URL, MONGODB_DB, DATA_DIR });
+  const pubsub = REDIS_URL
+    ? createRedisPubSub({
+        redisUrl: REDIS_URL,
+        onError: (error) => app.log.warn({ err: error }, 'redis pub/sub error'),
+      })
+    : createInProcessPubSub();
+  let pipeline: Pipeline | null = null;
+  if (!app.config.distributed)
+    pipeline = await startEmbeddedPipeline({
+      eventStore: app.eventStore,
+      readStore: store,
+      pubsub,
+      onError: (error, event) =>
+        app.log.error({ err: error, position: event?.position }, 'projection failed'),
+    });
+
+  app.decorate('readModels', {
+    store,
+    pubsub,
+    waitFor: (position, timeoutMs = READ_YOUR_WRITES_TIMEOUT_MS) =>
+      waitForPosition(store, pubsub, position, timeoutMs),
+  } satisfies ReadModels);
+
+  app.readinessChecks.set('readModels', async () => {
+    const [checkpoint, head] = await Promise.all([
+      store.checkpoint(),
+      app.eventStore.headPosition(),
+    ]);
+    return { ok: true, kind: store.kind, checkpoint, lag: Math.max(0, head - checkpoint) };
+  });
+
+  // Reads wait (bounded) for their minPosition: read your writes.
+  app.addHook('preHandler', async (request, reply) => {
+    const minPosition = (request.query as { minPosition?: unknown } | undefined)?.minPosition;
+    if (typeof minPosition !== 'number' || request.method !== 'GET') return;
+    const reached = await app.readModels.waitFor(minPosition);
+    if (!reached) reply.header('x-read-models-behind', 'true');
+  });
+
+  app.addHook('onClose', async () => {
+    await pipeline?.stop();
+    await pubsub.close();
+    await store.close();
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    readModels: ReadModels;
+  }
+}
+
+export default fp(readModels, {
+  name: 'read-models',
+  dependencies: ['config', 'event-store', 'readiness'],
+});

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { listBookingsByEmail } from '@resale/workers/read-models';
+import { forbidden } from '../errors.ts';
+import { actorOfRequest } from '../plugins/app/authentication.ts';
+import { ListOrPage } from '../schemas/answers.ts';
+import { Email, PageQuery } from '../schemas/common.ts';
+import { Booking } from '../schemas/documents.ts';
+import { listOrPage, pageRequestOf } from '../schemas/paging.ts';
+
+/** A user's own bookings ("My orders"). */
+export default async function bookingReadRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/bookings',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['bookings'],
+        summary: "The caller's own bookings",
+        description:
+          'Pass the `position` of POST /bookings as `minPosition` to see the new booking.',
+        querystring: Type.Object({ email: Email, ...PageQuery }, { additionalProperties: false }),
+        response: { 200: ListOrPage(Booking) },
+      },
+    },
+    async (request) => {
+      const actor = actorOfRequest(request);
+      if (request.query.email.toLowerCase() !== actor.email)
+        throw forbidden('You can only see your own bookings');
+      const page = pageRequestOf(request.query);
+      return listOrPage(await listBookingsByEmail(app.readModels.store, actor.email, page), page);
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import {
+  listAdvertisedProducts,
+  listProductsByBrand,
+  listProductsBySeller,
+  listReportedProducts,
+} from '@resale/workers/read-models';
+import { forbidden } from '../errors.ts';
+import { actorOfRequest } from '../plugins/app/authentication.ts';
+import { ListOrPage } from '../schemas/answers.ts';
+import { Email, MinPosition, PageQuery } from '../schemas/common.ts';
+import { Product } from '../schemas/documents.ts';
+import { listOrPage, pageRequestOf } from '../schemas/paging.ts';
+
+const Query = Type.Object({ minPosition: MinPosition }, { additionalProperties: false });
+
+/** Product lists: by brand, advertised, a seller's own, reported. Deleted products never appear. */
+export default async function productReadRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const store = app.readModels.store;
+
+  app.get(
+    '/allProducts/:categoryTitle',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Products of a category (brand), newest first; booked ones say so',
+        params: Type.Object({ categoryTitle: Type.String({ minLength: 1, maxLength: 200 }) }),
+        querystring: Type.Object(PageQuery, { additionalProperties: false }),
+        response: { 200: ListOrPage(Product) },
+      },
+    },
+    async (request) => {
+      const page = pageRequestOf(request.query);
+      return listOrPage(await listProductsByBrand(store, request.params.categoryTitle, page), page);
+    },
+  );
+
+  app.get(
+    '/advertisedProducts',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Advertised, available products for the home page',
+        querystring: Query,
+        response: { 200: Type.Array(Product) },
+      },
+    },
+    async () => listAdvertisedProducts(store),
+  );
+
+  app.get(
+    '/myProducts/:email',
+    {
+      config: { auth: 'seller' },
+      schema: {
+        tags: ['products'],
+        summary: "The calling seller's own products",
+        params: Type.Object({ email: Email }),
+        querystring: Query,
+        response: { 200: Type.Array(Product) },
+      },
+    },
+    async (request) => {
+      const actor = actorOfRequest(request);
+      if (request.params.email.toLowerCase() !== actor.email)
+        throw forbidden('You can only see your own products');
+      return listProductsBySeller(store, actor.email);
+    },
+  );
+
+  app.get(
+    '/reportedProducts',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        tags: ['products'],
+        summary: 'Reported products (admins)',
+        querystring: Query,
+        response: { 200: Type.Array(Product) },
+      },
+    },
+    async () => listReportedProducts(store),
+  );
+}
