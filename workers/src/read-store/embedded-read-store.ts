@@ -153,6 +153,26 @@ function generationOf(db: Db, model: ReadModelName): 'a' | 'b' {
   return found ? 'b' : 'a';
 }
 
+/**
+ * Keyset paging: rows strictly after the cursor's values (f1, f2, ...) in the sort order, written
+ * as `f1 <= v1 AND (f1 < v1 OR (f2 <= v2 AND (...)))` so that SQLite bounds the index range by
+ * the first field (it does not for a row-value comparison on a descending index). `fields` says
+ * which cursor value each placeholder takes.
+ */
+function keysetCondition(
+  columns: readonly string[],
+  beyond: '<' | '>',
+): { sql: string; fields: number[] } {
+  const [column, ...rest] = columns;
+  if (column === undefined) throw new RangeError('A list needs an order');
+  if (rest.length === 0) return { sql: `${column} ${beyond} ?`, fields: [0] };
+  const inner = keysetCondition(rest, beyond);
+  return {
+    sql: `${column} ${beyond}= ? AND (${column} ${beyond} ? OR (${inner.sql}))`,
+    fields: [0, 0, ...inner.fields.map((i) => i + 1)],
+  };
+}
+
 interface FindSql {
   readonly sql: string;
   readonly params: (string | number | null)[];
@@ -172,12 +192,10 @@ function findSql(table: string, query: DocumentQuery): FindSql {
   }
   const orderFields = query.orderBy.map(([field]) => field);
   if (query.page?.after !== undefined) {
-    // Keyset paging: a row-value comparison SQLite runs as a range over the index.
     const values = decodeCursor(query.page.after, orderFields.length);
-    const columns = orderFields.map(fieldSql).join(', ');
-    const placeholders = orderFields.map(() => '?').join(', ');
-    conditions.push(`(${columns}) ${direction === 'desc' ? '<' : '>'} (${placeholders})`);
-    params.push(...values.map(sqlValue));
+    const keyset = keysetCondition(orderFields.map(fieldSql), direction === 'desc' ? '<' : '>');
+    conditions.push(keyset.sql);
+    params.push(...keyset.fields.map((i) => sqlValue(values[i] ?? null)));
   }
   const order = orderFields.map((f) => `${fieldSql(f)} ${direction.toUpperCase()}`).join(', ');
   let sql = `SELECT id, position, doc FROM "${table}" WHERE ${conditions.join(' AND ')} ORDER BY ${order}`;
@@ -511,6 +529,11 @@ class EmbeddedRebuild implements RebuildTarget {
 
   async checkpoint(): Promise<number> {
     return this.rebuilt;
+  }
+
+  /** A rebuild is fed the log in order. */
+  async hasApplied(position: number): Promise<boolean> {
+    return this.rebuilt >= position;
   }
 
   async hashModels(names: readonly ReadModelName[] = this.names): Promise<ReadModelHashes> {

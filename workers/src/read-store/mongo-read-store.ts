@@ -193,6 +193,12 @@ export async function openMongoReadStore(options: MongoReadStoreOptions): Promis
     const db = client.db(options.dbName, { writeConcern: { w: 'majority', journal: true } });
     for (const model of readModelNames)
       await createIndexes(db, model, projections[model].collection);
+    try {
+      // Created up front, so that concurrent upserts of the checkpoints never race to insert it.
+      await db.collection<MetaDocument>(metaCollection).insertOne({ _id: checkpointsId });
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
     return new MongoReadStore(client, db);
   } catch (error) {
     await client.close();
@@ -244,12 +250,14 @@ export class MongoReadStore implements ReadStore {
           { $max: Object.fromEntries(models.map((model) => [model, event.position])) },
           { upsert: true },
         );
-      if (everyModel)
-        await this.applied.updateOne(
-          { _id: event.position },
-          { $setOnInsert: { _id: event.position } },
-          { upsert: true },
-        );
+      if (everyModel) {
+        try {
+          await this.applied.insertOne({ _id: event.position });
+        } catch (error) {
+          // Recorded already by a concurrent redelivery.
+          if (!isDuplicateKey(error)) throw error;
+        }
+      }
     }
     return results;
   }
@@ -371,6 +379,11 @@ class MongoRebuild implements RebuildTarget {
 
   async checkpoint(): Promise<number> {
     return this.rebuilt;
+  }
+
+  /** A rebuild is fed the log in order. */
+  async hasApplied(position: number): Promise<boolean> {
+    return this.rebuilt >= position;
   }
 
   async hashModels(names: readonly ReadModelName[] = this.names): Promise<ReadModelHashes> {

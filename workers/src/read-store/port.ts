@@ -43,6 +43,10 @@ export interface ProjectionTarget {
     events: readonly RecordedEvent[],
     models: readonly ReadModelName[],
   ): Promise<ReadModelChange[][]>;
+  /** Highest global position applied to every read model of the target; 0 when none. */
+  checkpoint(): Promise<number>;
+  /** Whether the event at that global position has been applied to every read model of the target. */
+  hasApplied(position: number): Promise<boolean>;
 }
 
 /** SHA-256 (hex) of each read model's stored documents, sorted by `_id`, in canonical JSON. */
@@ -52,8 +56,6 @@ export type ReadModelHashes = Partial<Record<ReadModelName, string>>;
 export interface RebuildTarget extends ProjectionTarget {
   /** The read models that `commit` swaps in. */
   readonly names: readonly ReadModelName[];
-  /** Highest position applied to the rebuild; 0 when none. */
-  checkpoint(): Promise<number>;
   hashModels(names?: readonly ReadModelName[]): Promise<ReadModelHashes>;
   /**
    * Swaps the rebuilt read models in for the live ones and sets their checkpoint. Throws
@@ -67,10 +69,6 @@ export interface RebuildTarget extends ProjectionTarget {
 
 export interface ReadStore extends ProjectionTarget {
   readonly kind: 'embedded' | 'mongodb';
-  /** Highest global position applied to every read model; 0 when none. */
-  checkpoint(): Promise<number>;
-  /** Whether the event at that global position has been applied to every read model. */
-  hasApplied(position: number): Promise<boolean>;
   /** One visible document (without the internal guard fields), or null. */
   get<D extends ReadModelDocument>(model: ReadModelName, id: string): Promise<D | null>;
   find<D extends ReadModelDocument>(model: ReadModelName, query: DocumentQuery): Promise<Page<D>>;

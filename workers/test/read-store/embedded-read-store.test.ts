@@ -1,0 +1,130 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ReadModelName } from '../../src/projections/projection.ts';
+import { projections } from '../../src/projections/registry.ts';
+import { encodeCursor } from '../../src/read-store/document-query.ts';
+import {
+  getSellerByEmail,
+  getUserByEmail,
+  listAdvertisedProducts,
+  listBookingsByEmail,
+  listCategories,
+  listProductsByBrand,
+  listProductsBySeller,
+  listReportedProducts,
+  listSellers,
+  listUsers,
+  openEmbeddedReadStore,
+  projectEvents,
+  type DocumentQuery,
+  type EmbeddedReadStore,
+  type ReadStore,
+} from '../../src/read-models.ts';
+import { eventLog, productListed, userRegistered } from '../projections/recorded-events.ts';
+import { readStoreContract } from './read-store.contract.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'embedded-read-store-'));
+let counter = 0;
+const newFile = (): string => join(root, `read-models-${++counter}.sqlite3`);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Runs SQL on the store's file through a second connection, as another process would. */
+function onFile(store: ReadStore, sql: string): void {
+  const db = new Database((store as EmbeddedReadStore).file);
+  try {
+    db.exec(sql);
+  } finally {
+    db.close();
+  }
+}
+
+describe('embedded read store', () => {
+  readStoreContract({
+    atomicEvents: true,
+    open: async () => openEmbeddedReadStore({ file: newFile() }),
+    failWritesOf: async (store, model: ReadModelName, id) => {
+      const table = projections[model].collection;
+      const trigger = `inject_failure_${table}`;
+      // A trigger makes SQLite itself fail the write, inside the store's transaction.
+      onFile(
+        store,
+        `CREATE TRIGGER ${trigger}_insert BEFORE INSERT ON "${table}" WHEN NEW.id = '${id}'
+           BEGIN SELECT RAISE(ABORT, 'injected write failure'); END;
+         CREATE TRIGGER ${trigger}_update BEFORE UPDATE ON "${table}" WHEN OLD.id = '${id}'
+           BEGIN SELECT RAISE(ABORT, 'injected write failure'); END;`,
+      );
+      return async () =>
+        onFile(store, `DROP TRIGGER ${trigger}_insert; DROP TRIGGER ${trigger}_update;`);
+    },
+  });
+
+  it('keeps documents and checkpoint across a reopen', async () => {
+    const file = newFile();
+    const events = eventLog().recordAll(userRegistered('u1'), productListed('p1'));
+    const first = openEmbeddedReadStore({ file });
+    await projectEvents(first, events);
+    const hashes = await first.hashModels();
+    await first.close();
+    const reopened = openEmbeddedReadStore({ file });
+    try {
+      expect(await reopened.hashModels()).toEqual(hashes);
+      expect(await reopened.checkpoint()).toBe(2);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('runs in WAL mode', async () => {
+    const store = openEmbeddedReadStore({ file: newFile() });
+    await store.close();
+    const db = new Database(store.file);
+    try {
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('answers every list query from an index, without sorting', async () => {
+    // A store that only records the queries the query functions make.
+    const queries: [ReadModelName, DocumentQuery][] = [];
+    const recorder = {
+      find: async (model: ReadModelName, query: DocumentQuery) => {
+        queries.push([model, query]);
+        return { items: [], nextCursor: null };
+      },
+    } as unknown as ReadStore;
+    const later = { limit: 10, after: encodeCursor(['2024-01-01T00:00:00.000Z', 'p1']) };
+    await listCategories(recorder);
+    await listProductsByBrand(recorder, 'Samsung');
+    await listProductsByBrand(recorder, 'Samsung', later);
+    await listAdvertisedProducts(recorder);
+    await listProductsBySeller(recorder, 's1@example.com');
+    await listReportedProducts(recorder);
+    await listBookingsByEmail(recorder, 'b1@example.com', {
+      limit: 5,
+      after: encodeCursor(['bk1']),
+    });
+    await listUsers(recorder, { limit: 5, after: encodeCursor(['u1']) });
+    await getUserByEmail(recorder, 'u1@example.com');
+    await listSellers(recorder);
+    await getSellerByEmail(recorder, 's1@example.com');
+    expect(queries).toHaveLength(12);
+
+    const store = openEmbeddedReadStore({ file: newFile() });
+    try {
+      for (const [model, query] of queries) {
+        const plan = store.explainFind(model, query).join('; ');
+        expect(plan, `${model} ${JSON.stringify(query)}`).toMatch(/USING (COVERING )?INDEX/);
+        expect(plan, `${model} ${JSON.stringify(query)}`).not.toMatch(/TEMP B-TREE/);
+        // A later page starts where the cursor points, not at the start of the list.
+        if (query.page?.after) expect(plan).toMatch(/[<>]\?\)$/);
+      }
+    } finally {
+      await store.close();
+    }
+  });
+});

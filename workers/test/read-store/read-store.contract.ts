@@ -1,0 +1,494 @@
+import type { RecordedEvent } from '@resale/events';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ReadModelName } from '../../src/projections/projection.ts';
+import { readModelNames } from '../../src/projections/registry.ts';
+import {
+  getBooking,
+  getCategory,
+  getProduct,
+  getSellerByEmail,
+  getSellerById,
+  getUserByEmail,
+  getUserById,
+  InvalidCursorError,
+  listAdvertisedProducts,
+  listBookingsByEmail,
+  listCategories,
+  listProductsByBrand,
+  listProductsBySeller,
+  listReportedProducts,
+  listSellers,
+  listUsers,
+  projectEvent,
+  projectEvents,
+  RebuildBehindLiveError,
+  type Page,
+  type ReadStore,
+} from '../../src/read-models.ts';
+import {
+  bookingPlaced,
+  categoryCreated,
+  eventLog,
+  productAdvertised,
+  productBooked,
+  productListed,
+  productMarkedUnavailable,
+  productReported,
+  reportedProductDeleted,
+  sellerRegistered,
+  sellerVerified,
+  userDeleted,
+  userPromoted,
+  userRegistered,
+} from '../projections/recorded-events.ts';
+
+export interface ReadStoreFactory {
+  /** A new, empty store. */
+  open(): Promise<ReadStore>;
+  /**
+   * Makes the store fail every write of one document, from inside the database, until the
+   * returned function is called.
+   */
+  failWritesOf(store: ReadStore, model: ReadModelName, id: string): Promise<() => Promise<void>>;
+  /** Whether every write of one event commits together with the checkpoint (embedded). */
+  readonly atomicEvents: boolean;
+}
+
+/** A small marketplace exercising every read model and query. */
+function marketplace(log = eventLog()): RecordedEvent[] {
+  return log.recordAll(
+    categoryCreated('c-samsung', { title: 'Samsung', image: '/s.png' }),
+    categoryCreated('c-oppo', { title: 'Oppo', image: '/o.png' }),
+    userRegistered('u-ann', { name: 'Ann', email: 'ann@example.com' }),
+    userRegistered('u-bob', { name: 'Bob', email: 'bob@example.com', role: 'seller' }),
+    userRegistered('u-cid', { email: 'cid@example.com' }),
+    userPromoted('u-ann'),
+    userDeleted('u-cid'),
+    sellerRegistered('s1', { email: 's1@example.com', sellerEmail: 's1-shop@example.com' }),
+    sellerRegistered('s2', { email: 's2@example.com', sellerEmail: 's2@example.com' }),
+    productListed('p1', { postTime: '2024-01-01T10:00:00.000Z' }),
+    productListed('p2', { postTime: '2024-01-03T10:00:00.000Z' }),
+    productListed('p3', { postTime: '2024-01-02T10:00:00.000Z' }),
+    // Posted at the same time as p3: `_id` orders them.
+    productListed('p4', { postTime: '2024-01-02T10:00:00.000Z' }),
+    productListed('p5', {
+      Brand: 'Oppo',
+      sellerUid: 's2',
+      email: 's2@example.com',
+      sellerEmail: 's2@example.com',
+    }),
+    productAdvertised('p2'),
+    productAdvertised('p3'),
+    productAdvertised('p4'),
+    productAdvertised('p5'),
+    productMarkedUnavailable('p3'),
+    productBooked('p4', 'bk1', 'b1'),
+    bookingPlaced('p4', 'bk1', 'b1'),
+    productBooked('p1', 'bk2', 'b2'),
+    productReported('p2'),
+    productReported('p5'),
+    reportedProductDeleted('p5'),
+    sellerVerified('s1'),
+  );
+}
+
+const ids = (docs: readonly { _id: string }[]): string[] => docs.map((doc) => doc._id);
+
+async function allPages<T extends { _id: string }>(
+  fetch: (after: string | undefined) => Promise<Page<T>>,
+): Promise<string[][]> {
+  const pages: string[][] = [];
+  let after: string | undefined;
+  do {
+    const page = await fetch(after);
+    pages.push(ids(page.items));
+    after = page.nextCursor ?? undefined;
+  } while (after !== undefined && pages.length < 20);
+  return pages;
+}
+
+export function readStoreContract(factory: ReadStoreFactory): void {
+  const opened: ReadStore[] = [];
+  const open = async (): Promise<ReadStore> => {
+    const store = await factory.open();
+    opened.push(store);
+    return store;
+  };
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((store) => store.close()));
+  });
+
+  const storeWith = async (events: readonly RecordedEvent[]): Promise<ReadStore> => {
+    const store = await open();
+    for (const event of events) await projectEvent(store, event);
+    return store;
+  };
+
+  describe('queries', () => {
+    it('lists categories in the order they were created, and finds one', async () => {
+      const store = await storeWith(marketplace());
+      expect(await listCategories(store)).toEqual([
+        { _id: 'c-samsung', title: 'Samsung', image: '/s.png' },
+        { _id: 'c-oppo', title: 'Oppo', image: '/o.png' },
+      ]);
+      expect(await getCategory(store, 'c-oppo')).toEqual({
+        _id: 'c-oppo',
+        title: 'Oppo',
+        image: '/o.png',
+      });
+      expect(await getCategory(store, 'c-none')).toBeNull();
+    });
+
+    it("lists a brand's products newest first, deleted ones never", async () => {
+      const store = await storeWith(marketplace());
+      const samsung = await listProductsByBrand(store, 'Samsung');
+      expect(ids(samsung.items)).toEqual(['p2', 'p4', 'p3', 'p1']);
+      expect(samsung.nextCursor).toBeNull();
+      expect((await listProductsByBrand(store, 'Oppo')).items).toEqual([]);
+    });
+
+    it('answers products with their booked, reported, advertised and verified state', async () => {
+      const store = await storeWith(marketplace());
+      expect(await getProduct(store, 'p4')).toMatchObject({
+        booked: true,
+        bookedBy: 'b1',
+        advertised: true,
+        available: true,
+        reported: false,
+        sellerVerified: true,
+      });
+      expect(await getProduct(store, 'p5')).toBeNull();
+    });
+
+    it('lists advertised products that are on sale and not booked', async () => {
+      const store = await storeWith(marketplace());
+      expect(ids(await listAdvertisedProducts(store))).toEqual(['p2']);
+    });
+
+    it("lists a seller's own products by the seller's e-mail", async () => {
+      const store = await storeWith(marketplace());
+      expect(ids(await listProductsBySeller(store, 's1@example.com'))).toEqual([
+        'p2',
+        'p4',
+        'p3',
+        'p1',
+      ]);
+      expect(await listProductsBySeller(store, 's2@example.com')).toEqual([]);
+    });
+
+    it('lists reported products that are not deleted', async () => {
+      const store = await storeWith(marketplace());
+      const reported = await listReportedProducts(store);
+      expect(reported).toEqual([await getProduct(store, 'p2')]);
+      expect(reported[0]).toMatchObject({ reported: true, sellerVerified: true });
+    });
+
+    it("lists a buyer's bookings by e-mail, and finds one", async () => {
+      const store = await storeWith(marketplace());
+      expect((await listBookingsByEmail(store, 'b1@example.com')).items).toEqual([
+        {
+          _id: 'bk1',
+          Brand: 'Samsung',
+          buyerName: 'Buyer b1',
+          email: 'b1@example.com',
+          phone: '+8802000000',
+          address: 'Chittagong',
+          sellingPrice: 300,
+          productId: 'p4',
+          productName: 'Phone p4',
+          buyerUid: 'b1',
+        },
+      ]);
+      expect(await getBooking(store, 'bk2')).toMatchObject({ productId: 'p1', buyerUid: 'b2' });
+      expect((await listBookingsByEmail(store, 'nobody@example.com')).items).toEqual([]);
+    });
+
+    it('lists and finds users; deleted ones are gone', async () => {
+      const store = await storeWith(marketplace());
+      expect((await listUsers(store)).items).toEqual([
+        { _id: 'u-ann', name: 'Ann', email: 'ann@example.com', role: 'admin' },
+        { _id: 'u-bob', name: 'Bob', email: 'bob@example.com', role: 'seller' },
+      ]);
+      expect(await getUserByEmail(store, 'bob@example.com')).toMatchObject({ _id: 'u-bob' });
+      expect(await getUserById(store, 'u-ann')).toMatchObject({ role: 'admin' });
+      expect(await getUserById(store, 'u-cid')).toBeNull();
+      expect(await getUserByEmail(store, 'cid@example.com')).toBeNull();
+    });
+
+    it('lists and finds sellers by id, seller e-mail or account e-mail', async () => {
+      const store = await storeWith(marketplace());
+      expect(ids((await listSellers(store)).items)).toEqual(['s1', 's2']);
+      expect(await getSellerById(store, 's1')).toEqual({
+        _id: 's1',
+        name: 'Seller s1',
+        email: 's1@example.com',
+        sellerEmail: 's1-shop@example.com',
+        verified: true,
+      });
+      expect(await getSellerByEmail(store, 's1-shop@example.com')).toMatchObject({ _id: 's1' });
+      expect(await getSellerByEmail(store, 's1@example.com')).toMatchObject({ _id: 's1' });
+      expect(await getSellerByEmail(store, 'none@example.com')).toBeNull();
+    });
+
+    it('never shows the internal guard fields', async () => {
+      const store = await storeWith(marketplace());
+      const answers = [
+        ...(await listCategories(store)),
+        ...(await listProductsByBrand(store, 'Samsung')).items,
+        ...(await listReportedProducts(store)),
+        ...(await listBookingsByEmail(store, 'b1@example.com')).items,
+        ...(await listUsers(store)).items,
+        ...(await listSellers(store)).items,
+        await getProduct(store, 'p1'),
+      ];
+      for (const doc of answers)
+        expect(Object.keys(doc ?? {}).filter((k) => k !== '_id' && k.startsWith('_'))).toEqual([]);
+    });
+  });
+
+  describe('paging', () => {
+    it('walks every list page by page with a stable cursor', async () => {
+      const store = await storeWith(marketplace());
+      expect(
+        await allPages((after) => listProductsByBrand(store, 'Samsung', { limit: 3, after })),
+      ).toEqual([['p2', 'p4', 'p3'], ['p1']]);
+      expect(
+        await allPages((after) => listProductsByBrand(store, 'Samsung', { limit: 2, after })),
+      ).toEqual([
+        ['p2', 'p4'],
+        ['p3', 'p1'],
+      ]);
+      expect(await allPages((after) => listUsers(store, { limit: 1, after }))).toEqual([
+        ['u-ann'],
+        ['u-bob'],
+      ]);
+      expect(await allPages((after) => listSellers(store, { limit: 5, after }))).toEqual([
+        ['s1', 's2'],
+      ]);
+      expect(
+        await allPages((after) =>
+          listBookingsByEmail(store, 'b1@example.com', { limit: 1, after }),
+        ),
+      ).toEqual([['bk1']]);
+    });
+
+    it('continues after the cursor when newer products arrive between pages', async () => {
+      const log = eventLog();
+      const events = log.recordAll(
+        productListed('p1', { postTime: '2024-01-01T00:00:00.000Z' }),
+        productListed('p2', { postTime: '2024-01-02T00:00:00.000Z' }),
+        productListed('p3', { postTime: '2024-01-03T00:00:00.000Z' }),
+      );
+      const store = await storeWith(events);
+      const first = await listProductsByBrand(store, 'Samsung', { limit: 2 });
+      expect(ids(first.items)).toEqual(['p3', 'p2']);
+      await projectEvent(
+        store,
+        log.record(productListed('p0', { postTime: '2024-02-01T00:00:00.000Z' })),
+      );
+      const second = await listProductsByBrand(store, 'Samsung', {
+        limit: 2,
+        after: first.nextCursor ?? undefined,
+      });
+      expect(ids(second.items)).toEqual(['p1']);
+      expect(second.nextCursor).toBeNull();
+    });
+
+    it('rejects a cursor it did not make', async () => {
+      const store = await storeWith(marketplace());
+      await expect(
+        listProductsByBrand(store, 'Samsung', { limit: 2, after: 'not-a-cursor' }),
+      ).rejects.toBeInstanceOf(InvalidCursorError);
+    });
+  });
+
+  describe('idempotence', () => {
+    it('a redelivered event changes nothing and reports no change', async () => {
+      const events = marketplace();
+      const store = await storeWith(events);
+      const hashes = await store.hashModels();
+      for (const event of [events[19]!, events[25]!, events[0]!])
+        expect(await projectEvent(store, event)).toEqual([]);
+      expect(await projectEvents(store, events)).toEqual(events.map(() => []));
+      expect(await store.hashModels()).toEqual(hashes);
+    });
+
+    it('reports what an event changed, keyed for the subscriptions', async () => {
+      const events = marketplace();
+      const store = await storeWith(events.slice(0, 19));
+      expect(await projectEvent(store, events[19]!)).toEqual([
+        { topic: 'bookings', key: 'b1@example.com', ids: ['bk1'], position: 20 },
+        { topic: 'products', key: 'Samsung', ids: ['p4'], position: 20 },
+        { topic: 'sellerProducts', key: 's1@example.com', ids: ['p4'], position: 20 },
+      ]);
+      // BookingPlaced repeats the booking ProductBooked created.
+      expect(await projectEvent(store, events[20]!)).toEqual([]);
+    });
+
+    it('an older event of a document is ignored', async () => {
+      const log = eventLog();
+      const [registered, promoted] = log.recordAll(userRegistered('u1'), userPromoted('u1'));
+      const [listed, deleted] = log.recordAll(productListed('p1'), reportedProductDeleted('p1'));
+      const store = await storeWith([registered!, promoted!, listed!, deleted!]);
+      expect(await projectEvent(store, registered!)).toEqual([]);
+      expect(await getUserById(store, 'u1')).toMatchObject({ role: 'admin' });
+      expect(await projectEvent(store, listed!)).toEqual([]);
+      expect(await getProduct(store, 'p1')).toBeNull();
+    });
+
+    it('events of different streams applied out of log order give the same documents', async () => {
+      const events = marketplace();
+      const inOrder = await storeWith(events);
+      // Workers keep each stream in order, not the log: here SellerVerified (position 26) and
+      // BookingPlaced (21) are projected before the products they concern are even listed.
+      const early = [25, 20];
+      const reordered = await storeWith([
+        ...events.slice(0, 9),
+        ...early.map((i) => events[i]!),
+        ...events.slice(9).filter((_, j) => !early.includes(j + 9)),
+      ]);
+      expect(await reordered.hashModels()).toEqual(await inOrder.hashModels());
+    });
+  });
+
+  describe('checkpoint', () => {
+    it('is 0 and has applied nothing when empty', async () => {
+      const store = await open();
+      expect(await store.checkpoint()).toBe(0);
+      expect(await store.hasApplied(1)).toBe(false);
+    });
+
+    it('follows the applied events', async () => {
+      const events = marketplace().slice(0, 3);
+      const store = await storeWith(events);
+      expect(await store.checkpoint()).toBe(3);
+      expect(await store.hasApplied(2)).toBe(true);
+      expect(await store.hasApplied(3)).toBe(true);
+      expect(await store.hasApplied(4)).toBe(false);
+    });
+
+    it('does not cover read models left out with `only`', async () => {
+      const events = marketplace().slice(0, 3);
+      const store = await open();
+      for (const event of events) await projectEvent(store, event, { only: ['categories'] });
+      expect(await store.checkpoint()).toBe(0);
+      expect(await listCategories(store)).toHaveLength(2);
+      expect((await listUsers(store)).items).toEqual([]);
+    });
+  });
+
+  describe('rebuild aside, then swap', () => {
+    it('builds every read model beside the live ones, equal to them, and swaps it in', async () => {
+      const log = eventLog();
+      const events = marketplace(log);
+      const store = await storeWith(events);
+      const live = await store.hashModels();
+      const rebuild = await store.beginRebuild(readModelNames);
+      await projectEvents(rebuild, events.slice(0, 10));
+      // The live read models serve unchanged meanwhile.
+      expect(await store.hashModels()).toEqual(live);
+      expect(ids((await listUsers(store)).items)).toEqual(['u-ann', 'u-bob']);
+      for (const event of events.slice(10)) await projectEvent(rebuild, event);
+      expect(await rebuild.checkpoint()).toBe(events.length);
+      expect(await rebuild.hashModels()).toEqual(live);
+      await rebuild.commit();
+      expect(await store.hashModels()).toEqual(live);
+      expect(await store.checkpoint()).toBe(events.length);
+      expect(ids((await listProductsByBrand(store, 'Samsung')).items)).toEqual([
+        'p2',
+        'p4',
+        'p3',
+        'p1',
+      ]);
+      // The live store goes on after the swap.
+      expect(await projectEvent(store, events[0]!)).toEqual([]);
+      await projectEvent(store, log.record(userRegistered('u-dan')));
+      expect(ids((await listUsers(store)).items)).toEqual(['u-ann', 'u-bob', 'u-dan']);
+    });
+
+    it('repairs a read model the live store missed, leaving the others alone', async () => {
+      const events = marketplace();
+      const store = await open();
+      const allButUsers = readModelNames.filter((name) => name !== 'users');
+      await projectEvents(store, events, { only: allButUsers });
+      const before = await store.hashModels();
+      expect((await listUsers(store)).items).toEqual([]);
+      const rebuild = await store.beginRebuild(['users']);
+      await projectEvents(rebuild, events);
+      await rebuild.commit();
+      expect(ids((await listUsers(store)).items)).toEqual(['u-ann', 'u-bob']);
+      const after = await store.hashModels();
+      expect({ ...after, users: undefined }).toEqual({ ...before, users: undefined });
+      expect(await store.checkpoint()).toBe(events.length);
+    });
+
+    it('rebuilds reported products on their own, products untouched', async () => {
+      const events = marketplace();
+      const store = await storeWith(events);
+      const live = await store.hashModels();
+      const rebuild = await store.beginRebuild(['reportedProducts']);
+      await projectEvents(rebuild, events);
+      await rebuild.commit();
+      expect(await store.hashModels()).toEqual(live);
+      expect(ids(await listReportedProducts(store))).toEqual(['p2']);
+    });
+
+    it('refuses to swap in a rebuild behind the live read models, until it catches up', async () => {
+      const events = marketplace();
+      const store = await storeWith(events.slice(0, 20));
+      const rebuild = await store.beginRebuild(['products', 'bookings']);
+      await projectEvents(rebuild, events.slice(0, 20));
+      await projectEvents(store, events.slice(20));
+      await expect(rebuild.commit()).rejects.toBeInstanceOf(RebuildBehindLiveError);
+      await projectEvents(rebuild, events.slice(20));
+      await rebuild.commit();
+      const reference = await storeWith(events);
+      expect(await store.hashModels()).toEqual(await reference.hashModels());
+    });
+
+    it('an aborted rebuild leaves the live read models as they were', async () => {
+      const events = marketplace();
+      const store = await storeWith(events);
+      const live = await store.hashModels();
+      const rebuild = await store.beginRebuild(readModelNames);
+      await projectEvents(rebuild, events.slice(0, 5));
+      await rebuild.abort();
+      expect(await store.hashModels()).toEqual(live);
+      const again = await store.beginRebuild(readModelNames);
+      await projectEvents(again, events);
+      await again.commit();
+      expect(await store.hashModels()).toEqual(live);
+    });
+  });
+
+  describe('a write failing in the middle of an event', () => {
+    // ProductBooked of a reported product writes bookings, products, then reported products.
+    const events = eventLog().recordAll(
+      productListed('p1'),
+      productReported('p1'),
+      productBooked('p1', 'bk1'),
+    );
+    const booked = events[2]!;
+
+    it('leaves the event unapplied, and its redelivery completes it', async () => {
+      const store = await storeWith(events.slice(0, 2));
+      const before = await store.hashModels();
+      const heal = await factory.failWritesOf(store, 'reportedProducts', 'p1');
+      await expect(projectEvent(store, booked)).rejects.toThrow();
+      expect(await store.checkpoint()).toBe(2);
+      expect(await store.hasApplied(3)).toBe(false);
+      if (factory.atomicEvents) {
+        // The documents and the checkpoint commit together: nothing of the event is visible.
+        expect(await store.hashModels()).toEqual(before);
+        expect(await getProduct(store, 'p1')).toMatchObject({ booked: false });
+        expect(await getBooking(store, 'bk1')).toBeNull();
+      }
+      await heal();
+      await projectEvent(store, booked);
+      expect(await store.hasApplied(3)).toBe(true);
+      const reference = await storeWith(events);
+      expect(await store.hashModels()).toEqual(await reference.hashModels());
+      expect(await listReportedProducts(store)).toEqual([await getProduct(store, 'p1')]);
+    });
+  });
+}
