@@ -1,3 +1,4 @@
+export * from './read-models.ts';
 export * from './queue/port.ts';
 export * from './queue/in-process-queue.ts';
 export * from './queue/bullmq-queue.ts';
@@ -10,3 +11,7 @@ export * from './relay/redis-relay.ts';
 export * from './reactors/booking-placed-reactor.ts';
 export * from './pipeline/processor.ts';
 export * from './pipeline/pipelines.ts';
+export * from './pipeline/shutdown.ts';
+export * from './operators/environment.ts';
+export * from './operators/audit.ts';
+export * from './operators/replay.ts';

@@ -1,12 +1,13 @@
 import type { EventStore, RecordedEvent } from '@resale/events';
 import { Redis } from 'ioredis';
 import type { ChangePubSub } from '../pubsub/port.ts';
+import type { EventHandler } from '../queue/port.ts';
 import { createBullmqQueue, type BullmqQueueOptions } from '../queue/bullmq-queue.ts';
 import { createInProcessQueue } from '../queue/in-process-queue.ts';
 import { startLeasedRelay } from '../relay/redis-relay.ts';
 import { readStoreCheckpoint, startRelay, type Relay } from '../relay/relay.ts';
 import { createEventProcessor } from './processor.ts';
-import type { ProjectionTarget } from './read-side.ts';
+import type { ReadStore } from '../read-models.ts';
 
 export interface Pipeline {
   /** Stops relaying, lets the event being applied finish, and releases the queue. */
@@ -15,9 +16,11 @@ export interface Pipeline {
 
 export interface PipelineParts {
   readonly eventStore: EventStore;
-  readonly readStore: ProjectionTarget;
+  readonly readStore: ReadStore;
   readonly pubsub: ChangePubSub;
   readonly onError?: (error: Error, event?: RecordedEvent) => void;
+  /** Wraps the event handler, for tests and benchmarks (fault injection, timing). */
+  readonly instrument?: (handler: EventHandler) => EventHandler;
 }
 
 export interface EmbeddedPipeline extends Pipeline {
@@ -32,7 +35,7 @@ export interface EmbeddedPipeline extends Pipeline {
 export async function startEmbeddedPipeline(parts: PipelineParts): Promise<EmbeddedPipeline> {
   const onError = parts.onError ?? logError;
   const queue = createInProcessQueue();
-  const consumer = queue.consume(createEventProcessor({ ...parts, onError }), { onError });
+  const consumer = queue.consume(handlerOf(parts, onError), { onError });
   const relay = await startRelay({
     eventStore: parts.eventStore,
     queue,
@@ -66,9 +69,7 @@ export async function startBullmqPipeline(options: BullmqPipelineOptions): Promi
   const onError = options.onError ?? logError;
   const queue = createBullmqQueue({ ...options, onError });
   const consumer =
-    options.work === false
-      ? undefined
-      : queue.consume(createEventProcessor({ ...options, onError }), { onError });
+    options.work === false ? undefined : queue.consume(handlerOf(options, onError), { onError });
   let stopRelay = async (): Promise<void> => {};
   if (options.relay !== false) {
     const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
@@ -92,6 +93,14 @@ export async function startBullmqPipeline(options: BullmqPipelineOptions): Promi
       await queue.close();
     },
   };
+}
+
+function handlerOf(
+  parts: PipelineParts,
+  onError: NonNullable<PipelineParts['onError']>,
+): EventHandler {
+  const handler = createEventProcessor({ ...parts, onError });
+  return parts.instrument ? parts.instrument(handler) : handler;
 }
 
 function logError(error: Error, event?: RecordedEvent): void {

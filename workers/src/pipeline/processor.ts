@@ -3,7 +3,7 @@ import type { ChangePubSub } from '../pubsub/port.ts';
 import type { EventHandler } from '../queue/port.ts';
 import { asError } from '../queue/retry.ts';
 import { ensureBookingPlaced } from '../reactors/booking-placed-reactor.ts';
-import { projectEvent, type ProjectionTarget } from './read-side.ts';
+import { projectEvents, type ProjectionTarget } from '../read-models.ts';
 
 export interface ProcessorOptions {
   readonly readStore: ProjectionTarget;
@@ -14,19 +14,23 @@ export interface ProcessorOptions {
 }
 
 /**
- * What a queue worker does with one event: project it into every read model (idempotent: a
- * redelivery returns no changes), tell subscribers what changed once that is committed, then run
- * the reactors. A failure anywhere rejects, and the queue retries the whole thing in place.
+ * What a queue worker does with a run of events: project them into every read model (idempotent:
+ * a redelivery returns no changes; a run commits as one transaction in the embedded store), tell
+ * subscribers what changed once that is committed, then run the reactors. A failure anywhere
+ * rejects, and the queue retries the whole run in place.
  */
 export function createEventProcessor(options: ProcessorOptions): EventHandler {
-  return async (event) => {
-    const changes = await projectEvent(options.readStore, event);
-    try {
-      await options.pubsub.publishApplied(event.position, changes);
-    } catch (error) {
-      // Notifications are best effort: the documents are committed, readers find them anyway.
-      options.onError?.(asError(error), event);
+  return async (events) => {
+    const changes = await projectEvents(options.readStore, events);
+    for (const [index, event] of events.entries()) {
+      try {
+        await options.pubsub.publishApplied(event.position, changes[index] ?? []);
+      } catch (error) {
+        // Notifications are best effort: the documents are committed, readers find them anyway.
+        options.onError?.(asError(error), event);
+      }
     }
-    if (options.eventStore) await ensureBookingPlaced(options.eventStore, event);
+    if (options.eventStore)
+      for (const event of events) await ensureBookingPlaced(options.eventStore, event);
   };
 }

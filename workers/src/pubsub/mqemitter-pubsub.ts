@@ -1,7 +1,7 @@
 import mqemitter, { type MQEmitter } from 'mqemitter';
 import { Redis } from 'ioredis';
 import mqemitterRedis from 'mqemitter-redis';
-import type { ReadModelChange } from '../pipeline/read-side.ts';
+import type { ReadModelChange } from '../read-models.ts';
 import type { ChangePubSub, Unsubscribe } from './port.ts';
 import { appliedTopic, topicsOf } from './topics.ts';
 

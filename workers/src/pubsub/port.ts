@@ -1,5 +1,5 @@
 import type { MQEmitter } from 'mqemitter';
-import type { ReadModelChange } from '../pipeline/read-side.ts';
+import type { ReadModelChange } from '../read-models.ts';
 
 export type Unsubscribe = () => Promise<void>;
 

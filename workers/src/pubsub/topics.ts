@@ -1,4 +1,4 @@
-import type { ReadModelChange } from '../pipeline/read-side.ts';
+import type { ChangeTopic, ReadModelChange } from '../read-models.ts';
 
 /*
  * Topics of the change notifications (what the gateway's GraphQL subscriptions listen to).
@@ -19,11 +19,9 @@ import type { ReadModelChange } from '../pipeline/read-side.ts';
  * model is sent with `key: null` and `ids: []`: subscribers should refetch everything.
  */
 
-export type ReadModelTopic = ReadModelChange['topic'];
-
 export const appliedTopic = 'applied';
 
-export const changeTopic = (model: ReadModelTopic, key?: string | null): string =>
+export const changeTopic = (model: ChangeTopic, key?: string | null): string =>
   key === undefined || key === null
     ? `change.${model}`
     : `change.${model}.${encodeURIComponent(key)}`;

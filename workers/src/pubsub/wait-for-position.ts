@@ -1,4 +1,4 @@
-import type { ProjectionTarget } from '../pipeline/read-side.ts';
+import type { ReadStore } from '../read-models.ts';
 import type { ChangePubSub } from './port.ts';
 import { appliedTopic } from './topics.ts';
 
@@ -9,7 +9,7 @@ import { appliedTopic } from './topics.ts';
  * notification.
  */
 export async function waitForPosition(
-  readStore: Pick<ProjectionTarget, 'hasApplied'>,
+  readStore: Pick<ReadStore, 'hasApplied'>,
   pubsub: ChangePubSub,
   position: number,
   timeoutMs: number,

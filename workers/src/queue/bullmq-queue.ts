@@ -111,7 +111,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqEventQueue
     const applyJob = async (job: Job<RecordedEvent>, token?: string): Promise<void> => {
       const event = job.data;
       try {
-        await retryInPlace(() => handler(event), {
+        await retryInPlace(() => handler([event]), {
           signal: stop.signal,
           onError: (error) => onError(error, event),
         });

@@ -5,15 +5,18 @@ import { retryInPlace } from './retry.ts';
 export interface InProcessQueueOptions {
   /** `enqueue` waits while this many events are waiting, so a relay catching up cannot fill memory. */
   readonly highWaterMark?: number;
+  /** At most this many waiting events are handed to the handler at once. */
+  readonly maxBatch?: number;
 }
 
 /**
  * The embedded profile's queue: one FIFO and one consumer, so events are applied in global order
- * (which implies stream order). Not durable: after a restart the relay resumes from the read
+ * (which implies stream order), in batches of whatever is waiting. Not durable: after a restart the relay resumes from the read
  * store's checkpoint, which the projector commits with the documents.
  */
 export function createInProcessQueue(options: InProcessQueueOptions = {}): EventQueue {
   const highWaterMark = options.highWaterMark ?? 1_000;
+  const maxBatch = options.maxBatch ?? 200;
   const waiting: RecordedEvent[] = [];
   // Positions strictly increase in log order and the relay enqueues in that order, so the last
   // accepted position is enough to recognise a re-enqueued event.
@@ -41,25 +44,25 @@ export function createInProcessQueue(options: InProcessQueueOptions = {}): Event
   function consume(handler: EventHandler, consumeOptions: ConsumeOptions = {}): QueueConsumer {
     const stop = new AbortController();
     stop.signal.addEventListener('abort', () => wakeConsumer?.(), { once: true });
-    const next = async (): Promise<RecordedEvent | undefined> => {
+    const next = async (): Promise<RecordedEvent[]> => {
       while (waiting.length === 0 && !stop.signal.aborted) {
         await new Promise<void>((resolve) => (wakeConsumer = resolve));
         wakeConsumer = undefined;
       }
-      return stop.signal.aborted ? undefined : waiting[0];
+      return stop.signal.aborted ? [] : waiting.slice(0, maxBatch);
     };
     const loop = (async () => {
-      for (let event = await next(); event; event = await next()) {
-        const current = event;
+      for (let batch = await next(); batch.length > 0; batch = await next()) {
+        const events = batch;
         try {
-          await retryInPlace(() => handler(current), {
+          await retryInPlace(() => handler(events), {
             signal: stop.signal,
-            onError: (error) => consumeOptions.onError?.(error, current),
+            onError: (error) => consumeOptions.onError?.(error, events[0]),
           });
         } catch {
-          return; // stopped while failing: the event stays unapplied, the relay will resend it
+          return; // stopped while failing: the events stay unapplied, the relay will resend them
         }
-        waiting.shift();
+        waiting.splice(0, events.length);
         releaseSpace();
       }
     })();

@@ -1,7 +1,12 @@
 import type { RecordedEvent } from '@resale/events';
 
-/** Applies one event. A rejection is retried in place (see `retryInPlace`), never skipped. */
-export type EventHandler = (event: RecordedEvent) => Promise<void>;
+/**
+ * Applies a run of consecutive events, in order (one event for BullMQ; whatever is waiting, up to
+ * a limit, for the in-process queue, so the read store commits them in one transaction). A
+ * rejection is retried in place with the same events (see `retryInPlace`), never skipped, so the
+ * handler must be idempotent.
+ */
+export type EventHandler = (events: readonly RecordedEvent[]) => Promise<void>;
 
 export interface QueueConsumer {
   /** Stops taking events; resolves once the event being applied (if any) has finished. */

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ReadModelChange } from '../../src/pipeline/read-side.ts';
+import type { ReadModelChange } from '../../src/read-models.ts';
 import { createInProcessPubSub, createRedisPubSub } from '../../src/pubsub/mqemitter-pubsub.ts';
 import type { ChangePubSub } from '../../src/pubsub/port.ts';
 import { appliedTopic, changeTopic } from '../../src/pubsub/topics.ts';

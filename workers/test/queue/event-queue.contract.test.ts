@@ -7,6 +7,13 @@ import { condition, deferred, interleavedLog, recordedEvent } from '../support/e
 import { runSeed, seededRandom } from '../support/random.ts';
 import { deleteKeys, redisAnswers, redisUrl, uniquePrefix } from '../support/redis.ts';
 
+/** The handler applying each event of a run in turn. */
+const eachEvent =
+  (apply: (event: RecordedEvent) => Promise<void>): EventHandler =>
+  async (events) => {
+    for (const event of events) await apply(event);
+  };
+
 interface QueueUnderTest {
   readonly queue: EventQueue;
   /** How many consumers to run at once: several stand for several worker processes. */
@@ -24,10 +31,10 @@ function eventQueueContract(name: string, makeQueue: () => QueueUnderTest, skip 
     const start = (
       queue: EventQueue,
       count: number,
-      handler: EventHandler,
+      apply: (event: RecordedEvent) => Promise<void>,
     ): { close(): Promise<void> } => {
       const consumers: QueueConsumer[] = Array.from({ length: count }, () =>
-        queue.consume(handler, { onError: () => undefined }),
+        queue.consume(eachEvent(apply), { onError: () => undefined }),
       );
       return { close: () => Promise.all(consumers.map((c) => c.close())).then(() => undefined) };
     };
@@ -118,11 +125,13 @@ function eventQueueContract(name: string, makeQueue: () => QueueUnderTest, skip 
       const slow = recordedEvent('product-slow', 0, 1);
       const started = deferred();
       const finished: string[] = [];
-      const consumer = queue.consume(async (event) => {
-        started.resolve();
-        await new Promise((resolve) => setTimeout(resolve, 150));
-        finished.push(event.eventId);
-      });
+      const consumer = queue.consume(
+        eachEvent(async (event) => {
+          started.resolve();
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          finished.push(event.eventId);
+        }),
+      );
       await queue.enqueue(slow);
       await started.promise;
       await consumer.close();
@@ -132,10 +141,12 @@ function eventQueueContract(name: string, makeQueue: () => QueueUnderTest, skip 
       const next = recordedEvent('product-slow', 1, 2);
       const progress = condition();
       const again: RecordedEvent[] = [];
-      const later = queue.consume(async (event) => {
-        again.push(event);
-        progress.notify();
-      });
+      const later = queue.consume(
+        eachEvent(async (event) => {
+          again.push(event);
+          progress.notify();
+        }),
+      );
       try {
         await queue.enqueue(next);
         await progress.until(() => again.length >= 1, 'the next event');

@@ -1,0 +1,84 @@
+import type { EventStore, RecordedEvent } from '@resale/events';
+
+/** Stream types an entity id may belong to (a seller shares its id with its user account). */
+export const streamPrefixes = ['user-', 'seller-', 'product-', 'booking-', 'category-'] as const;
+
+export interface AuditEntry {
+  readonly streamId: string;
+  readonly revision: number;
+  readonly position: number;
+  /** When the store recorded it. */
+  readonly recordedAt: string;
+  /** When the command that caused it was issued. */
+  readonly occurredAt: string;
+  readonly type: string;
+  readonly schemaVersion: number;
+  readonly actorUid: string;
+  readonly actorEmail: string;
+  readonly correlationId: string;
+  readonly causationId: string;
+  readonly eventId: string;
+  readonly payload: unknown;
+}
+
+const toEntry = (event: RecordedEvent): AuditEntry => ({
+  streamId: event.streamId,
+  revision: event.revision,
+  position: event.position,
+  recordedAt: event.recordedAt,
+  occurredAt: event.metadata.occurredAt,
+  type: event.type,
+  schemaVersion: event.schemaVersion,
+  actorUid: event.metadata.actorUid,
+  actorEmail: event.metadata.actorEmail,
+  correlationId: event.metadata.correlationId,
+  causationId: event.metadata.causationId,
+  eventId: event.eventId,
+  payload: event.data,
+});
+
+/**
+ * The history behind a stream id, or behind an entity id: then every stream of that id (user-,
+ * seller-, product-, booking-, category-), merged in log order.
+ */
+export async function auditHistory(
+  eventStore: Pick<EventStore, 'readStream'>,
+  id: string,
+): Promise<AuditEntry[]> {
+  const exact = await eventStore.readStream(id);
+  if (exact.length > 0) return exact.map(toEntry);
+  const streams = await Promise.all(
+    streamPrefixes.map((prefix) => eventStore.readStream(`${prefix}${id}`)),
+  );
+  return streams
+    .flat()
+    .sort((a, b) => a.position - b.position)
+    .map(toEntry);
+}
+
+const columns: readonly { title: string; of: (entry: AuditEntry) => string }[] = [
+  { title: 'position', of: (e) => String(e.position) },
+  { title: 'time', of: (e) => e.recordedAt },
+  { title: 'stream', of: (e) => `${e.streamId}@${e.revision}` },
+  { title: 'type', of: (e) => e.type },
+  { title: 'actor', of: (e) => (e.actorEmail ? `${e.actorUid} <${e.actorEmail}>` : e.actorUid) },
+  { title: 'payload', of: (e) => JSON.stringify(e.payload) },
+];
+
+/** A plain-text table: fixed-width columns, the payload last and never cut. */
+export function formatAuditTable(entries: readonly AuditEntry[]): string {
+  const rows = entries.map((entry) => columns.map((column) => column.of(entry)));
+  const widths = columns.map((column, i) =>
+    Math.max(column.title.length, ...rows.map((row) => row[i]?.length ?? 0)),
+  );
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((cell, i) => (i === cells.length - 1 ? cell : cell.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [
+    line(columns.map((column) => column.title)),
+    line(widths.map((width) => '-'.repeat(width))),
+    ...rows.map(line),
+  ].join('\n');
+}

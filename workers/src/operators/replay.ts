@@ -1,0 +1,98 @@
+import type { EventStore } from '@resale/events';
+import {
+  projectEvents,
+  readModelNames,
+  RebuildBehindLiveError,
+  type ReadModelName,
+  type ReadStore,
+} from '../read-models.ts';
+
+export interface ReplayProgress {
+  /** Position of the last event applied to the rebuild. */
+  readonly position: number;
+  /** The log's head as last seen (it moves while the live service appends). */
+  readonly head: number;
+  readonly events: number;
+}
+
+export interface ReplayOptions {
+  readonly eventStore: Pick<EventStore, 'readAll' | 'headPosition'>;
+  readonly readStore: Pick<ReadStore, 'beginRebuild'>;
+  /** Read models to rebuild; default all. */
+  readonly names?: readonly ReadModelName[];
+  /** Events read and applied per transaction. */
+  readonly pageSize?: number;
+  readonly onProgress?: (progress: ReplayProgress) => void;
+}
+
+export interface ReplayReport {
+  readonly names: readonly ReadModelName[];
+  readonly events: number;
+  /** The position the rebuilt read models were swapped in at. */
+  readonly position: number;
+  readonly seconds: number;
+  readonly eventsPerSecond: number;
+  /** How often the swap found the live read models ahead and caught up once more first. */
+  readonly catchUps: number;
+}
+
+/**
+ * Rebuilds read models from position 0 beside the live ones, then swaps them in, while the live
+ * service keeps running.
+ *
+ * Why no appended event is lost: the rebuild reads the log up to its head, then asks the store to
+ * swap. The store swaps only if the live read models have applied nothing the rebuild has not
+ * (checked in the same transaction as the swap); otherwise it refuses with RebuildBehindLiveError
+ * and the rebuild reads the newer events and asks again. After the swap the rebuilt models hold
+ * every event up to position P, and the live pipeline, which had applied at most P, continues from
+ * its own checkpoint: events up to P that it delivers again are no-ops (each document keeps the
+ * position of its last event), events after P are applied to the rebuilt documents as usual.
+ */
+export async function replayReadModels(options: ReplayOptions): Promise<ReplayReport> {
+  const names = options.names && options.names.length > 0 ? options.names : readModelNames;
+  const pageSize = options.pageSize ?? 1_000;
+  const started = performance.now();
+  const target = await options.readStore.beginRebuild(names);
+  let position = 0;
+  let events = 0;
+  let catchUps = 0;
+  let head = await options.eventStore.headPosition();
+  try {
+    for (;;) {
+      const page = await options.eventStore.readAll({ after: position, limit: pageSize });
+      if (page.length > 0) {
+        await projectEvents(target, page, { only: names });
+        events += page.length;
+        position = page[page.length - 1]?.position ?? position;
+        head = Math.max(head, position);
+        options.onProgress?.({ position, head, events });
+        continue;
+      }
+      try {
+        await target.commit();
+        break;
+      } catch (error) {
+        if (!(error instanceof RebuildBehindLiveError)) throw error;
+        catchUps += 1;
+        head = await options.eventStore.headPosition();
+        // Live read models ahead of the log itself: they were built from another log.
+        if (error.live > head)
+          throw new Error(
+            `The live ${error.model} read model is at position ${error.live}, beyond the log's head ${head}: is DATA_DIR or EVENTSTORE_URL pointing at another log?`,
+          );
+      }
+    }
+  } catch (error) {
+    await target.abort().catch(() => undefined);
+    throw error;
+  }
+  const seconds = (performance.now() - started) / 1_000;
+  return {
+    names,
+    events,
+    position,
+    seconds,
+    eventsPerSecond: seconds > 0 ? events / seconds : events,
+    catchUps,
+  };
+}
