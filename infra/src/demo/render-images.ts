@@ -1,0 +1,56 @@
+/*
+ * Renders the demo pictures (phone-art.ts) to the PNGs committed under infra/assets/demo/.
+ * Run once after changing a drawing: `npx tsx infra/src/demo/render-images.ts` from the root.
+ * Uses Debian's Chromium; playwright's own browser downloads are not available here.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { demoAssetsDir, demoCategories, demoProducts } from './demo-data.ts';
+import { categorySvg, productSvg } from './phone-art.ts';
+import { decodePng, encodeIndexedPng } from './png.ts';
+
+const pictures = [
+  ...demoCategories.map(({ title, image }) => ({
+    fileName: image,
+    width: 480,
+    height: 360,
+    svg: categorySvg(title),
+  })),
+  ...demoProducts.map(({ picture }) => ({
+    fileName: picture,
+    width: 640,
+    height: 480,
+    svg: productSvg(picture),
+  })),
+];
+
+mkdirSync(demoAssetsDir, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+try {
+  const page = await browser.newPage({ deviceScaleFactor: 1 });
+  let total = 0;
+  for (const { fileName, width, height, svg } of pictures) {
+    await page.setViewportSize({ width, height });
+    await page.setContent(`<!doctype html><body style="margin:0">${svg}</body>`);
+    const screenshot = await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width, height } });
+    const png = encodeIndexedPng(decodePng(screenshot));
+    writeFileSync(path.join(demoAssetsDir, fileName), png);
+    total += png.length;
+    console.log(`${fileName.padEnd(32)} ${(png.length / 1024).toFixed(1)} KB`);
+  }
+  console.log(`${pictures.length} pictures, ${(total / 1024).toFixed(1)} KB in all`);
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,261 @@
+/*
+ * Loads the demo catalog: accounts in the Auth emulator, pictures in the images folder, and the
+ * events that make categories, users, the seller and the products exist. Safe to run on every
+ * start: ids and times are fixed and every command is idempotent, so a second run appends nothing.
+ */
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  categoryDecider,
+  categoryStreamId,
+  handleCommand,
+  productDecider,
+  productStreamId,
+  sellerDecider,
+  sellerStreamId,
+  systemActor,
+  userDecider,
+  userStreamId,
+  type Command,
+  type CommandMetadata,
+  type Decider,
+  type DomainEvent,
+  type EventStore,
+} from '@resale/events';
+import {
+  demoAccounts,
+  demoAssetsDir,
+  demoCategories,
+  demoProducts,
+  demoSeller,
+  type DemoAccount,
+  type DemoRole,
+} from './demo-data.ts';
+
+export interface SeedDemoDataOptions {
+  readonly eventStore: EventStore;
+  /** host:port of the Firebase Auth emulator, e.g. 127.0.0.1:9099. */
+  readonly authEmulatorHost: string;
+  /** Folder the gateway serves at GET /images/<name>; pictures are stored under demoImageName(). */
+  readonly imagesDir: string;
+  /**
+   * The URL stored for a picture, given its name in `imagesDir`. It must not change between
+   * starts: the URL is part of each category and listing, and a different one would be refused
+   * as a conflicting duplicate.
+   */
+  readonly publicImageUrl: (fileName: string) => string;
+  readonly log?: (line: string) => void;
+}
+
+export interface SeededAccount {
+  readonly role: DemoRole;
+  readonly name: string;
+  readonly email: string;
+  readonly password: string;
+  readonly uid: string;
+}
+
+export interface SeedDemoDataResult {
+  readonly accounts: SeededAccount[];
+  /** Events this run appended; 0 when the demo data was already there. */
+  readonly appendedEvents: number;
+  /** Pictures this run copied into the images folder. */
+  readonly copiedImages: number;
+}
+
+const correlationId = 'demo-seed';
+/** When the accounts and categories are said to be created; listings carry their own times. */
+const seededAt = (second: number): string =>
+  new Date(Date.UTC(2026, 9, 1, 8, 0, second)).toISOString();
+const minuteAfter = (time: string): string =>
+  new Date(new Date(time).getTime() + 60_000).toISOString();
+
+export async function seedDemoData(options: SeedDemoDataOptions): Promise<SeedDemoDataResult> {
+  const { eventStore, publicImageUrl, log = () => {} } = options;
+
+  const accounts: SeededAccount[] = [];
+  for (const account of demoAccounts) {
+    const uid = await ensureAuthAccount(options.authEmulatorHost, account);
+    accounts.push({ ...account, uid });
+  }
+  const uidOf = (email: string): string => {
+    const account = accounts.find((candidate) => candidate.email === email);
+    if (!account) throw new Error(`No demo account ${email}`);
+    return account.uid;
+  };
+
+  const copiedImages = await copyPictures(options.imagesDir);
+
+  let appendedEvents = 0;
+  const run = async <C extends Command, E extends DomainEvent, S>(
+    streamId: string,
+    decider: Decider<C, E, S>,
+    command: C,
+  ): Promise<void> => {
+    const result = await handleCommand(eventStore, streamId, decider, command);
+    appendedEvents += result.events.length;
+  };
+  const metadata = (
+    now: string,
+    actor: { actorUid: string; actorEmail: string } = systemActor,
+  ): CommandMetadata => ({ ...actor, now, correlationId, causationId: correlationId });
+
+  for (const [index, { categoryId, title, image }] of demoCategories.entries()) {
+    await run(categoryStreamId(categoryId), categoryDecider, {
+      type: 'CreateCategory',
+      data: { categoryId, title, image: publicImageUrl(demoImageName(image)) },
+      metadata: metadata(seededAt(index)),
+    });
+  }
+
+  for (const [index, { uid, role, name, email }] of accounts.entries()) {
+    await run(userStreamId(uid), userDecider, {
+      type: 'RegisterUser',
+      // The admin signs up as a buyer and is granted admin, as ADMIN_EMAILS would.
+      data: {
+        uid,
+        name,
+        email,
+        role: role === 'admin' ? 'buyer' : role,
+        grantAdmin: role === 'admin',
+      },
+      metadata: metadata(seededAt(10 + index)),
+    });
+  }
+
+  const sellerUid = uidOf(demoSeller.email);
+  await run(sellerStreamId(sellerUid), sellerDecider, {
+    type: 'RegisterSeller',
+    data: {
+      sellerId: sellerUid,
+      name: demoSeller.name,
+      email: demoSeller.email,
+      sellerEmail: demoSeller.email,
+    },
+    metadata: metadata(seededAt(20)),
+  });
+  await run(sellerStreamId(sellerUid), sellerDecider, {
+    type: 'VerifySeller',
+    data: { sellerId: sellerUid },
+    metadata: metadata(seededAt(21)),
+  });
+
+  const asSeller = { actorUid: sellerUid, actorEmail: demoSeller.email };
+  for (const { productId, category, picture, postTime, advertised, ...listing } of demoProducts) {
+    await run(productStreamId(productId), productDecider, {
+      type: 'ListProduct',
+      data: {
+        productId,
+        ...listing,
+        picture: publicImageUrl(demoImageName(picture)),
+        Brand: category,
+        sellerEmail: demoSeller.email,
+        sellerUid,
+      },
+      metadata: metadata(postTime),
+    });
+    if (advertised)
+      // Only a product's seller may advertise it, so this one acts as the demo seller.
+      await run(productStreamId(productId), productDecider, {
+        type: 'AdvertiseProduct',
+        data: { productId },
+        metadata: metadata(minuteAfter(postTime), asSeller),
+      });
+  }
+
+  log(
+    appendedEvents > 0
+      ? `Demo data loaded: ${demoCategories.length} categories, ${demoProducts.length} products, ${accounts.length} accounts (${appendedEvents} events).`
+      : 'Demo data already loaded.',
+  );
+  return { accounts, appendedEvents, copiedImages };
+}
+
+/////////////////////////////////////////
+// Pictures
+/////////////////////////////////////////
+
+/**
+ * The name a demo picture is stored under: a fixed UUID (v5 layout, from the asset's file name)
+ * with its extension, because the gateway serves only names shaped like its uploads' names.
+ */
+export function demoImageName(fileName: string): string {
+  const hex = createHash('sha1').update(`resale-demo/${fileName}`).digest('hex');
+  const variant = ((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16);
+  const uuid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+  return `${uuid}${path.extname(fileName)}`;
+}
+
+/** Copies each demo picture unless an identical file is already there; returns how many it copied. */
+async function copyPictures(imagesDir: string): Promise<number> {
+  await mkdir(imagesDir, { recursive: true });
+  const fileNames = [
+    ...demoCategories.map(({ image }) => image),
+    ...demoProducts.map(({ picture }) => picture),
+  ];
+  let copied = 0;
+  for (const fileName of fileNames) {
+    const source = path.join(demoAssetsDir, fileName);
+    const target = path.join(imagesDir, demoImageName(fileName));
+    const existing = await readFile(target).catch(() => undefined);
+    if (existing?.equals(await readFile(source))) continue;
+    await copyFile(source, target);
+    copied += 1;
+  }
+  return copied;
+}
+
+/////////////////////////////////////////
+// Auth emulator accounts (its REST API, as the Admin SDK and the web client use it)
+/////////////////////////////////////////
+
+interface IdentityAnswer {
+  readonly localId?: string;
+  readonly error?: { readonly message?: string };
+}
+
+async function identityCall(url: string, body: object, admin = false): Promise<IdentityAnswer> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      // The emulator takes the bearer token 'owner' as admin credentials.
+      ...(admin ? { authorization: 'Bearer owner' } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as IdentityAnswer;
+}
+
+/**
+ * Makes sure the account exists and signs in with its demo password; returns its uid. A new
+ * account gets the demo's fixed uid, so the events seeded before still belong to it when the
+ * emulator's saved accounts were lost.
+ */
+async function ensureAuthAccount(host: string, account: DemoAccount): Promise<string> {
+  const base = `http://${host}/identitytoolkit.googleapis.com/v1`;
+  const { uid, name, email, password } = account;
+  const created = await identityCall(
+    `${base}/accounts:signUp?key=demo-api-key`,
+    { localId: uid, email, password, displayName: name, emailVerified: true },
+    true,
+  );
+  if (created.localId) return created.localId;
+  const reason = created.error?.message ?? 'no answer';
+  // The emulator checks the uid before the e-mail: either means the account is already there.
+  if (!reason.startsWith('EMAIL_EXISTS') && !reason.startsWith('DUPLICATE_LOCAL_ID'))
+    throw new Error(`Could not create the demo account ${email}: ${reason}`);
+
+  const signedIn = await identityCall(`${base}/accounts:signInWithPassword?key=demo-api-key`, {
+    email,
+    password,
+    returnSecureToken: true,
+  });
+  if (!signedIn.localId)
+    throw new Error(
+      `The demo account ${email} exists but its demo password no longer works ` +
+        `(${signedIn.error?.message ?? 'no answer'}); remove the emulator's saved accounts to reset it.`,
+    );
+  return signedIn.localId;
+}
