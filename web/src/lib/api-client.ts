@@ -109,3 +109,14 @@ export function newIdempotencyKey(): string {
 export function keyAfterFailure(error: unknown, key: string): string {
   return error instanceof ApiError && error.status === 0 ? key : newIdempotencyKey();
 }
+
+/** A failed GraphQL read, said plainly (urql prefixes messages with '[GraphQL]'). */
+export function queryErrorMessage(error: {
+  networkError?: Error | undefined;
+  graphQLErrors: { message: string }[];
+  message: string;
+}): string {
+  if (error.networkError) return 'Cannot reach the server.';
+  const messages = error.graphQLErrors.map((graphQLError) => graphQLError.message);
+  return messages.length > 0 ? messages.join('; ') : error.message;
+}

@@ -50,6 +50,8 @@ export function createUrqlClient(options: UrqlClientOptions = {}): Client {
   return new Client({
     url: options.url ?? graphqlHttpUrl,
     requestPolicy: 'cache-and-network',
+    // POST keeps every query (with its variables) out of URLs and logs.
+    preferGetMethod: false,
     fetchOptions: () => ({ headers: authorization() }),
     exchanges: [
       cacheExchange,

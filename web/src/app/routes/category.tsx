@@ -1,3 +1,4 @@
+import { queryErrorMessage } from '@/lib/api-client.ts';
 import { useQuery } from 'urql';
 import { useParams } from 'react-router-dom';
 import { ErrorMessage } from '@/components/ui/error-message.tsx';
@@ -15,7 +16,7 @@ export function Component() {
       return (
         <ErrorMessage
           title="This category could not be loaded"
-          message={error.networkError ? 'Cannot reach the server.' : error.message}
+          message={queryErrorMessage(error)}
           onRetry={() => reexecute({ requestPolicy: 'network-only' })}
         />
       );

@@ -1,3 +1,4 @@
+import { queryErrorMessage } from '@/lib/api-client.ts';
 import type { CombinedError } from 'urql';
 import { ErrorMessage } from '@/components/ui/error-message.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -16,7 +17,7 @@ export function LoadState({
     return (
       <ErrorMessage
         title={`${what} could not be loaded`}
-        message={error.networkError ? 'Cannot reach the server.' : error.message}
+        message={queryErrorMessage(error)}
         onRetry={onRetry}
       />
     );

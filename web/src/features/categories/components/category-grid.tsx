@@ -1,3 +1,4 @@
+import { queryErrorMessage } from '@/lib/api-client.ts';
 import { useQuery } from 'urql';
 import { Link } from 'react-router-dom';
 import { ErrorMessage } from '@/components/ui/error-message.tsx';
@@ -18,7 +19,7 @@ export function CategoryGrid({ id }: { id: string }) {
       {error && !data && (
         <ErrorMessage
           title="Categories could not be loaded"
-          message={error.networkError ? 'Cannot reach the server.' : error.message}
+          message={queryErrorMessage(error)}
           onRetry={() => reexecute({ requestPolicy: 'network-only' })}
         />
       )}

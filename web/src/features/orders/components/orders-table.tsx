@@ -1,3 +1,4 @@
+import { queryErrorMessage } from '@/lib/api-client.ts';
 import { ErrorMessage } from '@/components/ui/error-message.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatPrice } from '@/lib/format.ts';
@@ -18,7 +19,7 @@ export function OrdersTable() {
       {!data && error && (
         <ErrorMessage
           title="Your orders could not be loaded"
-          message={error.networkError ? 'Cannot reach the server.' : error.message}
+          message={queryErrorMessage(error)}
           onRetry={() => reexecute({ requestPolicy: 'network-only' })}
         />
       )}

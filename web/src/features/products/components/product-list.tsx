@@ -1,3 +1,4 @@
+import { queryErrorMessage } from '@/lib/api-client.ts';
 import { useState, type ReactNode } from 'react';
 import { ErrorMessage } from '@/components/ui/error-message.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -31,7 +32,7 @@ export function ProductList({
       return (
         <ErrorMessage
           title="Products could not be loaded"
-          message={error.networkError ? 'Cannot reach the server.' : error.message}
+          message={queryErrorMessage(error)}
           onRetry={() => reexecute({ requestPolicy: 'network-only' })}
         />
       );

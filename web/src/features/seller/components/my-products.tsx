@@ -1,3 +1,4 @@
+import { queryErrorMessage } from '@/lib/api-client.ts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { ErrorMessage } from '@/components/ui/error-message.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -42,7 +43,7 @@ export function MyProducts() {
       {!data && error && (
         <ErrorMessage
           title="Your products could not be loaded"
-          message={error.networkError ? 'Cannot reach the server.' : error.message}
+          message={queryErrorMessage(error)}
           onRetry={() => reexecute({ requestPolicy: 'network-only' })}
         />
       )}

@@ -1,0 +1,81 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/testing/render-app.tsx';
+
+describe('login form', () => {
+  it('says which required field is missing, under the field', async () => {
+    renderApp('/login');
+    await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email Address is required');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+  });
+
+  it("shows the auth provider's message under the form when login fails", async () => {
+    const user = userEvent.setup();
+    renderApp('/login', { signInError: 'Firebase: Error (auth/wrong-password).' });
+    await user.type(await screen.findByLabelText('Email'), 'bob@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Firebase: Error (auth/wrong-password).',
+    );
+  });
+
+  it('offers Google sign-in and a link to sign-up', async () => {
+    renderApp('/login');
+    expect(await screen.findByRole('button', { name: 'CONTINUE WITH GOOGLE' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create new account' })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
+  });
+
+  it('goes to / after a login that did not come from a guarded page', async () => {
+    const user = userEvent.setup();
+    const { router, navigate } = renderApp('/login', {
+      server: { graphql: { Categories: { categories: [] } } },
+    });
+    await user.type(await screen.findByLabelText('Email'), 'bob@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByRole('heading', { name: 'What Can I Fix For You Today' });
+    expect(navigate).toHaveBeenCalledWith('/');
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('sign-up form', () => {
+  it('says which required field is missing, under the field', async () => {
+    renderApp('/signup');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('name is required');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email Address is required');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+    expect(screen.getByLabelText('Account type')).toHaveAccessibleDescription(
+      'select account type',
+    );
+  });
+
+  it('offers the buyer and seller account types and a link to login', async () => {
+    renderApp('/signup');
+    const select = await screen.findByLabelText('Account type');
+    const options = Array.from((select as HTMLSelectElement).options).map((o) => o.value);
+    expect(options).toEqual(['', 'buyer', 'seller']);
+    expect(screen.getByRole('link', { name: 'Please login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('creates the account and lands on the home page', async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/signup', {
+      server: { graphql: { Categories: { categories: [] } } },
+    });
+    await user.type(await screen.findByLabelText('Name'), 'Sam');
+    await user.type(screen.getByLabelText('Email'), 'sam@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.selectOptions(screen.getByLabelText('Account type'), 'seller');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await screen.findByRole('heading', { name: 'What Can I Fix For You Today' });
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE } from './api-client.ts';
+import { getPosition } from './positions.ts';
+
+function answer(status: number, body: unknown) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status })),
+  );
+}
+
+describe('api client', () => {
+  it('sends the stored access token as a bearer header', async () => {
+    localStorage.setItem('accessToken', 'token-1');
+    answer(200, []);
+    await apiRequest('/categories');
+    const [, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer token-1');
+  });
+
+  it("turns a JSON error into an ApiError with the server's message", async () => {
+    answer(409, { statusCode: 409, error: 'Conflict', message: 'This product is already booked' });
+    await expect(apiRequest('/bookings', { method: 'POST', json: {} })).rejects.toEqual(
+      new ApiError(409, 'This product is already booked'),
+    );
+  });
+
+  it('says the server cannot be reached when the request never gets an answer', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(apiRequest('/categories')).rejects.toMatchObject({
+      status: 0,
+      message: NETWORK_ERROR_MESSAGE,
+    });
+  });
+
+  it("remembers a command answer's position for later reads", async () => {
+    answer(200, { acknowledged: true, position: 31 });
+    await apiRequest('/bookings', { method: 'POST', json: {}, idempotencyKey: 'k1' });
+    expect(getPosition()).toBe(31);
+    const [, init] = vi.mocked(fetch).mock.calls[0]!;
+    expect(new Headers(init?.headers).get('Idempotency-Key')).toBe('k1');
+  });
+});

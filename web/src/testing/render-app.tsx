@@ -1,0 +1,49 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { vi } from 'vitest';
+import { AppProvider } from '@/app/providers.tsx';
+import { routes } from '@/app/router.tsx';
+import type { AuthUser } from '@/features/auth/machines/auth-machine.ts';
+import type { Role } from '@/lib/session.tsx';
+import { fakeAuthActor } from './auth.ts';
+import { fakeServer, type FakeServer } from './fake-server.ts';
+
+/** `me` as the gateway would answer it for a user of that role. */
+export function meAs(user: AuthUser, role: Role) {
+  return {
+    uid: user.uid,
+    email: user.email,
+    name: user.displayName,
+    role,
+    isAdmin: role === 'admin',
+    isSeller: role === 'seller',
+  };
+}
+
+/**
+ * The whole app (routes, guards, providers, real urql client) at `path`, with the network and
+ * Firebase faked. The router's navigate is the auth machine's navigate, as in the real app.
+ */
+export function renderApp(
+  path: string,
+  options: {
+    user?: AuthUser | null;
+    signInError?: string;
+    server?: Partial<Pick<FakeServer, 'graphql' | 'rest'>>;
+  } = {},
+) {
+  const { server, createClient } = fakeServer(options.server);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const navigate = vi.fn((to: string) => void router.navigate(to, { replace: true }));
+  const authActor = fakeAuthActor({
+    user: options.user ?? null,
+    ...(options.signInError ? { signInError: options.signInError } : {}),
+    navigate,
+  });
+  const view = render(
+    <AppProvider authActor={authActor} createClient={createClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...view, router, server, authActor, navigate };
+}
