@@ -1,17 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const infraDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const firebaseBin = createRequire(import.meta.url).resolve('firebase-tools/lib/bin/firebase.js');
 
 export const AUTH_PROJECT_ID = 'demo-resale';
 
 export interface AuthEmulator {
+  /** host:port, the form FIREBASE_AUTH_EMULATOR_HOST takes. */
   readonly host: string;
   stop(): Promise<void>;
+}
+
+export interface AuthEmulatorOptions {
+  readonly port: number;
+  /** The emulator hub and logging ports; by default the two ports after `port`. */
+  readonly hubPort?: number;
+  readonly loggingPort?: number;
+  /** Accounts are imported from here on start and exported here on a clean exit. */
+  readonly dataDir?: string;
 }
 
 /** Waits until something answers HTTP at the URL, or fails after the deadline. */
@@ -30,38 +39,55 @@ export async function waitForHttp(url: string, timeoutMs: number): Promise<void>
 }
 
 /**
- * Starts the Firebase Auth emulator (no Java needed for auth). With `dataDir`, accounts are
- * imported from it on start and exported to it on exit, so a second start keeps them.
+ * Starts the Firebase Auth emulator (no Java needed for auth). firebase-tools reads its ports only
+ * from a firebase.json, so each instance gets a generated one: several emulators (npm start, the
+ * gateway's and infra's tests) then run side by side.
  */
-export async function startAuthEmulator(options: {
-  port: number;
-  dataDir?: string;
-}): Promise<AuthEmulator> {
+export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<AuthEmulator> {
+  const { port, hubPort = port + 1, loggingPort = port + 2 } = options;
+  const configDir = mkdtempSync(path.join(tmpdir(), 'resale-auth-emulator-'));
+  writeFileSync(
+    path.join(configDir, 'firebase.json'),
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port },
+        hub: { host: '127.0.0.1', port: hubPort },
+        logging: { host: '127.0.0.1', port: loggingPort },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
   const args = [firebaseBin, 'emulators:start', '--only', 'auth', '--project', AUTH_PROJECT_ID];
+  args.push('--config', 'firebase.json');
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
     args.push('--import', options.dataDir, '--export-on-exit', options.dataDir);
   }
-  const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: infraDir,
-    env: { ...process.env, FIREBASE_EMULATORS_AUTH_PORT: String(options.port) },
+  const child = spawn(process.execPath, args, {
+    cwd: configDir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const host = `127.0.0.1:${options.port}`;
-  const exited = new Promise<never>((_, reject) =>
-    child.once('exit', (code) => reject(new Error(`Auth emulator exited (${code}):\n${output}`))),
-  );
-  await Promise.race([waitForHttp(`http://${host}/`, 60_000), exited]);
-  return {
-    host,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGINT');
-      }),
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+    await exited;
+    rmSync(configDir, { recursive: true, force: true });
   };
+  const host = `127.0.0.1:${port}`;
+  try {
+    await Promise.race([
+      waitForHttp(`http://${host}/`, 60_000),
+      exited.then(() => {
+        throw new Error(`Auth emulator exited before answering on ${host}:\n${output}`);
+      }),
+    ]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { host, stop };
 }

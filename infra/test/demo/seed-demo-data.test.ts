@@ -11,7 +11,7 @@ import {
   type RecordedEvent,
 } from '@resale/events';
 import { openEmbeddedEventStore } from '@resale/events/store/embedded-event-store';
-import type { AuthEmulator } from '../../src/auth-emulator.ts';
+
 import {
   demoAccounts,
   demoCategories,
@@ -25,7 +25,7 @@ import {
   type SeedDemoDataOptions,
   type SeedDemoDataResult,
 } from '../../src/demo/seed-demo-data.ts';
-import { startTestAuthEmulator } from './test-auth-emulator.ts';
+import { startAuthEmulator, type AuthEmulator } from '../../src/auth-emulator.ts';
 
 const imageBase = 'http://127.0.0.1:5000/images/';
 
@@ -36,7 +36,7 @@ let options: SeedDemoDataOptions;
 let firstRun: SeedDemoDataResult;
 
 beforeAll(async () => {
-  auth = await startTestAuthEmulator({ auth: 9299, hub: 4419, logging: 4519 });
+  auth = await startAuthEmulator({ port: 9299 });
   dir = mkdtempSync(path.join(tmpdir(), 'demo-seed-'));
   store = openEmbeddedEventStore({ file: path.join(dir, 'events.db') });
   options = {
