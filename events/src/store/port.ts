@@ -67,3 +67,9 @@ export interface EventStore {
   subscribeToAll(options: SubscribeOptions): Subscription;
   close(): Promise<void>;
 }
+
+/** What an integrity check of a store found; `problems` is empty when `ok`. */
+export interface IntegrityReport {
+  readonly ok: boolean;
+  readonly problems: string[];
+}

@@ -1,0 +1,234 @@
+/**
+ * Benchmark of the embedded event store (a script, not a test): `npm run bench -w events`.
+ *
+ * Measures, over several runs on fresh files, with the store's real durability settings:
+ * - single-event commits/s: one append at a time, each awaited (one transaction, one fsync each);
+ * - group-commit appends/s: N appenders, each awaiting its own appends, batched by the store;
+ * - global-log reads/s: readAll pages over a populated log, every event parsed and validated.
+ * Prints the medians and writes every figure to bench/results/latest.json.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+  fdatasyncSync,
+} from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { NewEvent } from '../src/envelope.ts';
+import {
+  openEmbeddedEventStore,
+  type EmbeddedEventStore,
+} from '../src/store/embedded-event-store.ts';
+
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const singleCommits = Number(process.env.BENCH_SINGLE_COMMITS ?? 3000);
+const appenders = Number(process.env.BENCH_APPENDERS ?? 32);
+const appendsPerAppender = Number(process.env.BENCH_APPENDS_PER_APPENDER ?? 500);
+const logSize = Number(process.env.BENCH_LOG_SIZE ?? 100_000);
+const readPageSize = 1000;
+
+const workDir = mkdtempSync(join(tmpdir(), 'event-store-bench-'));
+let fileCounter = 0;
+const freshStore = (): { store: EmbeddedEventStore; file: string } => {
+  const file = join(workDir, `run-${(fileCounter += 1)}.sqlite3`);
+  return { store: openEmbeddedEventStore({ file }), file };
+};
+const removeStoreFiles = (file: string): void => {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+};
+
+const productEvent = (productId: string): NewEvent => ({
+  eventId: randomUUID(),
+  event: {
+    type: 'ProductListed',
+    schemaVersion: 1,
+    data: {
+      productId,
+      productName: 'iPhone 12 Pro',
+      picture: 'https://img.example.com/p/iphone-12-pro.jpg',
+      address: 'Dhaka, Mirpur 10',
+      year: 2,
+      buyingPrice: 900,
+      sellingPrice: 550,
+      sellerName: 'Rahim Uddin',
+      condition: 'Good',
+      phone: '+8801700000000',
+      about: 'Barely used, battery health 91%, with box and charger.',
+      postTime: '2026-11-21T10:00:00.000Z',
+      Brand: 'Apple',
+      email: 'rahim@example.com',
+      sellerEmail: 'rahim@example.com',
+      sellerUid: 'seller-1',
+    },
+  },
+  metadata: {
+    actorUid: 'seller-1',
+    actorEmail: 'rahim@example.com',
+    occurredAt: '2026-11-21T10:00:00.000Z',
+    correlationId: randomUUID(),
+    causationId: randomUUID(),
+  },
+});
+
+const secondsSince = (start: bigint): number => Number(process.hrtime.bigint() - start) / 1e9;
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/** One event per commit, each awaited before the next: the latency-bound path. */
+async function singleEventCommitsPerSecond(): Promise<number> {
+  const { store, file } = freshStore();
+  const revisions = new Map<string, number>();
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < singleCommits; i += 1) {
+    const productId = `p${i % 100}`;
+    const streamId = `product-${productId}`;
+    const expected = revisions.get(streamId);
+    const result = await store.append(streamId, [productEvent(productId)], {
+      expectedRevision: expected ?? 'no_stream',
+    });
+    revisions.set(streamId, result.nextExpectedRevision);
+  }
+  const rate = singleCommits / secondsSince(start);
+  await store.close();
+  removeStoreFiles(file);
+  return rate;
+}
+
+/** N appenders each awaiting its own single-event appends: the store batches them (group commit). */
+async function groupCommitAppendsPerSecond(): Promise<number> {
+  const { store, file } = freshStore();
+  const start = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: appenders }, async (_, appender) => {
+      const productId = `p${appender}`;
+      for (let revision = 0; revision < appendsPerAppender; revision += 1)
+        await store.append(`product-${productId}`, [productEvent(productId)], {
+          expectedRevision: revision === 0 ? 'no_stream' : revision - 1,
+        });
+    }),
+  );
+  const rate = (appenders * appendsPerAppender) / secondsSince(start);
+  await store.close();
+  removeStoreFiles(file);
+  return rate;
+}
+
+/** A store holding `logSize` events, written in large batches (not what is measured). */
+async function populatedStore(): Promise<{ store: EmbeddedEventStore; file: string }> {
+  const { store, file } = freshStore();
+  const batch = 200;
+  for (let written = 0; written < logSize; written += batch * 10)
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        store.append(
+          `product-bulk-${written}-${i}`,
+          Array.from({ length: batch }, () => productEvent(`bulk-${written}-${i}`)),
+          { expectedRevision: 'no_stream' },
+        ),
+      ),
+    );
+  return { store, file };
+}
+
+/** The whole global log in pages, as a projection catching up reads it. */
+async function readEventsPerSecond(store: EmbeddedEventStore): Promise<number> {
+  let after = 0;
+  let count = 0;
+  const start = process.hrtime.bigint();
+  for (;;) {
+    const page = await store.readAll({ after, limit: readPageSize });
+    if (page.length === 0) break;
+    count += page.length;
+    after = page[page.length - 1]?.position ?? after;
+  }
+  if (count < logSize) throw new Error(`read ${count} events, expected ${logSize}`);
+  return count / secondsSince(start);
+}
+
+/** What this disk allows at best: 4 KiB overwrites of a preallocated file, each fdatasync'ed. */
+function fdatasyncPerSecond(): number {
+  const file = join(workDir, 'fsync-probe');
+  const block = Buffer.alloc(4096, 1);
+  const blocks = 2000;
+  const fd = openSync(file, 'w');
+  for (let i = 0; i < blocks; i += 1) writeSync(fd, block);
+  fdatasyncSync(fd);
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < blocks; i += 1) {
+    writeSync(fd, block, 0, block.length, i * block.length);
+    fdatasyncSync(fd);
+  }
+  const rate = blocks / secondsSince(start);
+  closeSync(fd);
+  rmSync(file);
+  return rate;
+}
+
+const results = {
+  singleEventCommitsPerSecond: [] as number[],
+  groupCommitAppendsPerSecond: [] as number[],
+  readEventsPerSecond: [] as number[],
+  fdatasyncPerSecond: [] as number[],
+};
+try {
+  for (let run = 1; run <= runs; run += 1) {
+    results.fdatasyncPerSecond.push(fdatasyncPerSecond());
+    results.singleEventCommitsPerSecond.push(await singleEventCommitsPerSecond());
+    results.groupCommitAppendsPerSecond.push(await groupCommitAppendsPerSecond());
+    const { store, file } = await populatedStore();
+    results.readEventsPerSecond.push(await readEventsPerSecond(store));
+    await store.close();
+    removeStoreFiles(file);
+    console.log(
+      `run ${run}/${runs}: ` +
+        Object.entries(results)
+          .map(([name, values]) => `${name}=${Math.round(values.at(-1) ?? 0)}`)
+          .join(' '),
+    );
+  }
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}
+
+const medians = Object.fromEntries(
+  Object.entries(results).map(([name, values]) => [name, Math.round(median(values))]),
+);
+const goals = { singleEventCommitsPerSecond: 9000, readEventsPerSecond: 150_000 };
+console.log('\nmedians:');
+for (const [name, value] of Object.entries(medians)) {
+  const goal = goals[name as keyof typeof goals];
+  const verdict =
+    goal === undefined ? '' : value >= goal ? `  (goal ${goal}: met)` : `  (goal ${goal}: MISSED)`;
+  console.log(`  ${name.padEnd(30)} ${String(value).padStart(9)}${verdict}`);
+}
+
+const resultsFile = join(dirname(fileURLToPath(import.meta.url)), 'results', 'latest.json');
+mkdirSync(dirname(resultsFile), { recursive: true });
+writeFileSync(
+  resultsFile,
+  `${JSON.stringify(
+    {
+      measuredAt: new Date().toISOString(),
+      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version },
+      settings: { runs, singleCommits, appenders, appendsPerAppender, logSize, readPageSize },
+      goals,
+      medians,
+      runs: results,
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`\nsaved ${resultsFile}`);

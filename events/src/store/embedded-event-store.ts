@@ -1,0 +1,463 @@
+import Database from 'better-sqlite3';
+import { assertValidEvent } from '../catalog.ts';
+import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from '../envelope.ts';
+import { assertAppendable } from './appendable.ts';
+import { isInsideHandlerOf, runAsHandlerOf } from './handler-scope.ts';
+import {
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type IntegrityReport,
+  type ReadAllOptions,
+  type SubscribeOptions,
+  type Subscription,
+} from './port.ts';
+
+/*
+ * The embedded event store: one SQLite file in WAL mode with synchronous=FULL, so a commit is on
+ * disk (the WAL fsynced) before any append is acknowledged.
+ *
+ * Why readers never see a gap in global positions: this store has a single writer connection and
+ * assigns positions inside the write transaction as max(position)+1, +2, ... (read under the
+ * write lock that BEGIN IMMEDIATE takes). A reader (this connection or another process's) sees
+ * either all of a transaction or none of it, and a rolled-back transaction leaves no position
+ * behind, so the committed positions are always exactly 1..N.
+ *
+ * Group commit: every append() arriving before the next turn of the event loop joins one
+ * transaction. Each append inside it is checked on its own (expected revision, unique event ids)
+ * in a savepoint, so one failing append does not fail its neighbours; all of them are
+ * acknowledged only after the transaction committed.
+ */
+
+export interface EmbeddedEventStoreOptions {
+  /** Path of the SQLite file; created when missing. */
+  readonly file: string;
+  /**
+   * How often a live subscription looks for commits made by other processes on the same file.
+   * Commits of this instance wake subscribers at once.
+   */
+  readonly pollIntervalMs?: number;
+}
+
+const schema = `
+  CREATE TABLE IF NOT EXISTS events (
+    position       INTEGER PRIMARY KEY,
+    stream_id      TEXT    NOT NULL,
+    revision       INTEGER NOT NULL,
+    event_id       TEXT    NOT NULL UNIQUE,
+    type           TEXT    NOT NULL,
+    schema_version INTEGER NOT NULL,
+    data           TEXT    NOT NULL,
+    metadata       TEXT    NOT NULL,
+    recorded_at    TEXT    NOT NULL,
+    UNIQUE (stream_id, revision)
+  ) STRICT;
+`;
+
+type EventRow = [
+  position: number,
+  streamId: string,
+  revision: number,
+  eventId: string,
+  type: string,
+  schemaVersion: number,
+  data: string,
+  metadata: string,
+  recordedAt: string,
+];
+const columns =
+  'position, stream_id, revision, event_id, type, schema_version, data, metadata, recorded_at';
+
+interface SerializedEvent {
+  readonly eventId: string;
+  readonly type: string;
+  readonly schemaVersion: number;
+  readonly data: string;
+  readonly metadata: string;
+}
+
+interface PendingAppend {
+  readonly streamId: string;
+  readonly events: readonly SerializedEvent[];
+  readonly expectedRevision: ExpectedRevision;
+  readonly resolve: (result: AppendResult) => void;
+  readonly reject: (error: Error) => void;
+}
+
+/** The reasons a connection is not durable enough to hold the log; empty when it is. */
+export function durabilityProblems(db: Database.Database): string[] {
+  const problems: string[] = [];
+  const journalMode = db.pragma('journal_mode', { simple: true });
+  if (journalMode !== 'wal') problems.push(`journal_mode is ${String(journalMode)}, not wal`);
+  const synchronous = db.pragma('synchronous', { simple: true });
+  // 2 is FULL; 3 (EXTRA) would be stricter still and is accepted.
+  if (typeof synchronous !== 'number' || synchronous < 2)
+    problems.push(`synchronous is ${String(synchronous)}, not FULL (2)`);
+  return problems;
+}
+
+/** Thrown when the database cannot be made durable (WAL + synchronous=FULL). */
+export class EventStoreNotDurableError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: string[],
+  ) {
+    super(`Refusing to open event store ${file}: ${problems.join('; ')}`);
+    this.name = 'EventStoreNotDurableError';
+  }
+}
+
+/** The event id is already in the log (an append retried after it was acknowledged, say). */
+export class DuplicateEventIdError extends Error {
+  constructor(readonly streamId: string) {
+    super(`An event id of this append to ${streamId} is already recorded`);
+    this.name = 'DuplicateEventIdError';
+  }
+}
+
+export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): EmbeddedEventStore {
+  return new EmbeddedEventStore(options);
+}
+
+export class EmbeddedEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly pollIntervalMs: number;
+  private pending: PendingAppend[] = [];
+  private flushScheduled: NodeJS.Immediate | undefined;
+  private closed = false;
+  private readonly commitListeners = new Set<() => void>();
+  private readonly subscriptions = new Set<EmbeddedSubscription>();
+
+  private readonly selectHead: Database.Statement<[], number>;
+  private readonly selectStreamRevision: Database.Statement<[string], number | null>;
+  private readonly insertEvent: Database.Statement<
+    [number, string, number, string, string, number, string, string, string]
+  >;
+  private readonly selectPage: Database.Statement<[number, number], EventRow>;
+  private readonly selectStream: Database.Statement<[string], EventRow>;
+  private readonly commitBatch: Database.Transaction<
+    (batch: PendingAppend[]) => (AppendResult | Error)[]
+  >;
+
+  constructor(options: EmbeddedEventStoreOptions) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 500;
+    const db = new Database(options.file);
+    try {
+      // Other processes (an operator's script, a crash test) may hold the write lock briefly.
+      db.pragma('busy_timeout = 5000');
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      const problems = durabilityProblems(db);
+      if (problems.length > 0) throw new EventStoreNotDurableError(options.file, problems);
+      db.exec(schema);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    this.db = db;
+
+    this.selectHead = db
+      .prepare<[], number>('SELECT coalesce(max(position), 0) FROM events')
+      .pluck();
+    this.selectStreamRevision = db
+      .prepare<[string], number | null>('SELECT max(revision) FROM events WHERE stream_id = ?')
+      .pluck();
+    this.insertEvent = db.prepare(
+      `INSERT INTO events (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.selectPage = db
+      .prepare<[number, number], EventRow>(
+        `SELECT ${columns} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+      )
+      .raw(true);
+    this.selectStream = db
+      .prepare<[string], EventRow>(
+        `SELECT ${columns} FROM events WHERE stream_id = ? ORDER BY revision`,
+      )
+      .raw(true);
+
+    const appendOne = db.transaction((append: PendingAppend, head: number): AppendResult => {
+      const current = this.selectStreamRevision.get(append.streamId) ?? undefined;
+      const expected = append.expectedRevision;
+      if (
+        (expected === 'no_stream' && current !== undefined) ||
+        (typeof expected === 'number' && current !== expected)
+      )
+        throw new WrongExpectedRevisionError(append.streamId, expected, current ?? 'no_stream');
+      const recordedAt = new Date().toISOString();
+      let revision = current ?? -1;
+      let position = head;
+      for (const event of append.events) {
+        revision += 1;
+        position += 1;
+        this.insertEvent.run(
+          position,
+          append.streamId,
+          revision,
+          event.eventId,
+          event.type,
+          event.schemaVersion,
+          event.data,
+          event.metadata,
+          recordedAt,
+        );
+      }
+      return { nextExpectedRevision: revision, position };
+    });
+    // Nested db.transaction calls run as savepoints: a failed append rolls back only itself.
+    this.commitBatch = db.transaction((batch: PendingAppend[]) => {
+      let head = this.selectHead.get() ?? 0;
+      return batch.map((append): AppendResult | Error => {
+        try {
+          const result = appendOne(append, head);
+          head = result.position;
+          return result;
+        } catch (error) {
+          return asAppendError(error, append.streamId);
+        }
+      });
+    });
+  }
+
+  append<E extends DomainEvent>(
+    streamId: string,
+    events: readonly NewEvent<E>[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    try {
+      if (this.closed) throw new Error('The event store is closed');
+      assertAppendable(streamId, events, options.expectedRevision);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    const serialized = events.map(({ eventId, event, metadata }): SerializedEvent => ({
+      eventId,
+      type: event.type,
+      schemaVersion: event.schemaVersion,
+      data: JSON.stringify(event.data),
+      metadata: JSON.stringify(metadata),
+    }));
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.pending.push({
+        streamId,
+        events: serialized,
+        expectedRevision: options.expectedRevision,
+        resolve,
+        reject,
+      });
+      this.flushScheduled ??= setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    this.flushScheduled = undefined;
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    let outcomes: (AppendResult | Error)[];
+    try {
+      outcomes = this.commitBatch.immediate(batch);
+    } catch (error) {
+      // The transaction itself failed (disk full, I/O error): nothing of the batch is durable.
+      const failure = error instanceof Error ? error : new Error(String(error));
+      for (const append of batch) append.reject(failure);
+      return;
+    }
+    batch.forEach((append, index) => {
+      const outcome = outcomes[index];
+      if (outcome === undefined || outcome instanceof Error)
+        append.reject(outcome ?? new Error('append lost'));
+      else append.resolve(outcome);
+    });
+    for (const listener of this.commitListeners) listener();
+  }
+
+  readStream(streamId: string): Promise<RecordedEvent[]> {
+    return settle(() => this.readStreamNow(streamId));
+  }
+
+  readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
+    return settle(() => this.readAllNow(after, limit));
+  }
+
+  headPosition(): Promise<number> {
+    return settle(() => {
+      this.assertOpen();
+      return this.selectHead.get() ?? 0;
+    });
+  }
+
+  readStreamNow(streamId: string): RecordedEvent[] {
+    this.assertOpen();
+    return this.selectStream.all(streamId).map(toRecordedEvent);
+  }
+
+  /** The same page as readAll, synchronously: what subscriptions read with. */
+  readAllNow(after: number, limit: number): RecordedEvent[] {
+    this.assertOpen();
+    return this.selectPage.all(after, limit).map(toRecordedEvent);
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    this.assertOpen();
+    const subscription = new EmbeddedSubscription(this, options);
+    this.subscriptions.add(subscription);
+    void subscription.done.then(() => this.subscriptions.delete(subscription));
+    return subscription;
+  }
+
+  /** Resolves after the next commit of this instance, or after the poll interval. */
+  waitForCommit(): { promise: Promise<void>; cancel: () => void } {
+    let cancel = (): void => {};
+    const promise = new Promise<void>((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer);
+        this.commitListeners.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, this.pollIntervalMs);
+      this.commitListeners.add(wake);
+      cancel = wake;
+    });
+    return { promise, cancel };
+  }
+
+  /** SQLite's own integrity check, then the log's invariants: positions 1..N, revisions 0..n-1. */
+  integrityCheck(): IntegrityReport {
+    this.assertOpen();
+    const problems: string[] = [];
+    const sqlite = this.db.prepare<[], string>('PRAGMA integrity_check').pluck().all();
+    if (!(sqlite.length === 1 && sqlite[0] === 'ok'))
+      problems.push(...sqlite.map((p) => `sqlite: ${p}`));
+    const positions = this.db
+      .prepare<[], { count: number; first: number | null; last: number | null }>(
+        'SELECT count(*) AS count, min(position) AS first, max(position) AS last FROM events',
+      )
+      .get();
+    if (
+      positions &&
+      positions.count > 0 &&
+      (positions.first !== 1 || positions.last !== positions.count)
+    )
+      problems.push(
+        `positions are not 1..${positions.count}: they run from ${positions.first} to ${positions.last}`,
+      );
+    const streams = this.db
+      .prepare<[], { streamId: string; count: number; first: number; last: number }>(
+        `SELECT stream_id AS streamId, count(*) AS count, min(revision) AS first, max(revision) AS last
+           FROM events GROUP BY stream_id HAVING first <> 0 OR last <> count - 1 LIMIT 20`,
+      )
+      .all();
+    for (const s of streams)
+      problems.push(
+        `stream ${s.streamId}: ${s.count} events with revisions ${s.first}..${s.last}, not 0..${s.count - 1}`,
+      );
+    return { ok: problems.length === 0, problems };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    // Appends already accepted are committed (or refused) before the file closes.
+    if (this.flushScheduled) {
+      clearImmediate(this.flushScheduled);
+      this.flush();
+    }
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((s) => s.close()));
+    this.db.close();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The event store is closed');
+  }
+}
+
+function settle<T>(read: () => T): Promise<T> {
+  try {
+    return Promise.resolve(read());
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+function asAppendError(error: unknown, streamId: string): Error {
+  if (
+    error instanceof Database.SqliteError &&
+    error.code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    error.message.includes('events.event_id')
+  )
+    return new DuplicateEventIdError(streamId);
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  const [position, streamId, revision, eventId, type, schemaVersion, data, metadata, recordedAt] =
+    row;
+  const parsedData: unknown = JSON.parse(data);
+  const parsedMetadata: unknown = JSON.parse(metadata);
+  assertValidEvent(type, schemaVersion, parsedData, parsedMetadata);
+  return {
+    eventId,
+    streamId,
+    revision,
+    position,
+    type,
+    schemaVersion,
+    data: parsedData as object,
+    metadata: parsedMetadata as EventMetadata,
+    recordedAt,
+  };
+}
+
+const catchUpPageSize = 500;
+
+/** Reads the table from `after` page by page; once at the head, waits for the next commit. */
+class EmbeddedSubscription implements Subscription {
+  readonly done: Promise<void>;
+  private stopped = false;
+  private wakeUp: (() => void) | undefined;
+
+  constructor(
+    private readonly store: EmbeddedEventStore,
+    private readonly options: SubscribeOptions,
+  ) {
+    this.done = this.run();
+  }
+
+  private async run(): Promise<void> {
+    let cursor = this.options.after;
+    try {
+      while (!this.stopped) {
+        const page = this.store.readAllNow(cursor, catchUpPageSize);
+        if (page.length === 0) {
+          // Nothing can commit between the empty read and this registration: both are synchronous.
+          const { promise, cancel } = this.store.waitForCommit();
+          this.wakeUp = cancel;
+          await promise;
+          this.wakeUp = undefined;
+          continue;
+        }
+        for (const event of page) {
+          if (this.stopped) return;
+          await runAsHandlerOf(this, () => this.options.onEvent(event));
+          cursor = event.position;
+        }
+      }
+    } catch (error) {
+      if (this.stopped) return;
+      this.stopped = true;
+      const failure = error instanceof Error ? error : new Error(String(error));
+      if (this.options.onError) this.options.onError(failure);
+      // Nobody listens: fail loudly rather than stop delivering in silence.
+      else void Promise.reject(failure);
+    }
+  }
+
+  close(): Promise<void> {
+    this.stopped = true;
+    this.wakeUp?.();
+    // From inside its own handler, waiting for the handler to end would never resolve.
+    return isInsideHandlerOf(this) ? Promise.resolve() : this.done;
+  }
+}
