@@ -1,5 +1,4 @@
 import { isKnownEventType, type AnyEvent, type RecordedEvent } from '@resale/events';
-import { canonicalJson } from './canonical-json.ts';
 import type {
   ChangeTopic,
   DerivedProjection,
@@ -166,8 +165,16 @@ export function toProjectedEvent(event: RecordedEvent): AnyEvent | null {
 export const visibleDocument = (record: StoredRecord | null): ReadModelDocument | null =>
   record && !record.deleted ? record.doc : null;
 
-const sameDocument = (a: ReadModelDocument | null, b: ReadModelDocument | null): boolean =>
-  a === b || (a !== null && b !== null && canonicalJson(a) === canonicalJson(b));
+/** Documents are flat: equal when they have the same fields with the same values. */
+function sameDocument(a: ReadModelDocument | null, b: ReadModelDocument | null): boolean {
+  if (a === b) return true;
+  if (a === null || b === null) return false;
+  const fields = Object.keys(a);
+  return (
+    fields.length === Object.keys(b).length &&
+    fields.every((field) => Object.hasOwn(b, field) && a[field] === b[field])
+  );
+}
 
 const sameRecord = (a: StoredRecord | null, b: StoredRecord | null): boolean =>
   a === b ||

@@ -93,12 +93,18 @@ function durabilityProblems(db: Db): string[] {
   return problems;
 }
 
-/** Creates a read model's tables and indexes under `table` (the live name or a shadow). */
+/**
+ * Creates a read model's tables and indexes under `table` (the live name or a shadow). With
+ * `indexes: 'writes'` only those the projection steps use (the fan-out's field): a rebuild
+ * bulk-loads its shadow and creates the query indexes at the end, much faster than maintaining
+ * them row by row.
+ */
 function createModelTables(
   db: Db,
   model: ReadModelName,
   table: string,
   generation: 'a' | 'b',
+  indexes: 'all' | 'writes' = 'all',
 ): void {
   const projection = projections[model];
   const standing = standingTableOf(table);
@@ -133,7 +139,9 @@ function createModelTables(
       db.exec(sql(indexName(projection.collection, name, generation)));
   };
   ensure('standing', (name) => `CREATE INDEX "${name}" ON "${standing}"(field, equals)`);
+  const matchFields: readonly string[] = projection.matchFields ?? [];
   for (const index of projection.indexes) {
+    if (indexes === 'writes' && !matchFields.includes(index.fields[0]?.[0] ?? '')) continue;
     const columns = index.fields
       .map(([field, direction]) => `${fieldSql(field)}${direction === -1 ? ' DESC' : ''}`)
       .join(', ');
@@ -246,26 +254,26 @@ class DocumentTables {
           return true;
         }
         const { id, position, deleted, doc } = op.next;
-        this.statement(
-          `INSERT INTO "${table}" (id, position, deleted, doc) VALUES (?, ?, ?, ?)
-           ON CONFLICT (id) DO UPDATE SET
-             position = excluded.position, deleted = excluded.deleted, doc = excluded.doc`,
-        ).run(id, position, deleted ? 1 : 0, JSON.stringify(doc ?? { _id: id }));
+        const json = JSON.stringify(doc ?? { _id: id });
+        // Inside the write transaction the row is as `load` found it: insert or update it.
+        if (op.expected)
+          this.statement(
+            `UPDATE "${table}" SET position = ?, deleted = ?, doc = ? WHERE id = ?`,
+          ).run(position, deleted ? 1 : 0, json, id);
+        else
+          this.statement(
+            `INSERT INTO "${table}" (id, position, deleted, doc) VALUES (?, ?, ?, ?)`,
+          ).run(id, position, deleted ? 1 : 0, json);
         return true;
       }
       case 'standingRules':
-        return (
-          this.statement(
-            `SELECT sets FROM "${standingTableOf(table)}" WHERE field = ? AND equals = ? ORDER BY id`,
-          )
-            .pluck()
-            .all(op.field, op.equals) as string[]
-        ).map((sets) => JSON.parse(sets) as FieldMatch);
+        return this.standingRules(op.model).get(`${op.field}\u0000${op.equals}`) ?? [];
       case 'addStandingRule': {
         const { field, equals, set } = op.rule;
-        this.statement(
+        const added = this.statement(
           `INSERT OR IGNORE INTO "${standingTableOf(table)}" (id, field, equals, sets) VALUES (?, ?, ?, ?)`,
         ).run(canonicalJson([field, equals, set]), field, equals, canonicalJson(set));
+        if (added.changes > 0) this.rulesCache.delete(op.model);
         return undefined;
       }
       case 'updateMatching': {
@@ -292,11 +300,46 @@ class DocumentTables {
     }
   };
 
-  /** Applies events in order within the caller's transaction. */
+  /**
+   * Standing rules of a read model by field and value, cached: they are few (one per verified
+   * seller) and read for every product written. The cache is dropped when another connection
+   * committed (`data_version` changed), when a rule is added, and when a transaction fails.
+   */
+  private readonly rulesCache = new Map<ReadModelName, Map<string, FieldMatch[]>>();
+  private cachedDataVersion: unknown = undefined;
+
+  private standingRules(model: ReadModelName): Map<string, FieldMatch[]> {
+    let rules = this.rulesCache.get(model);
+    if (!rules) {
+      rules = new Map();
+      const rows = this.statement(
+        `SELECT field, equals, sets FROM "${standingTableOf(this.tableOf(model))}" ORDER BY id`,
+      ).all() as { field: string; equals: string; sets: string }[];
+      for (const row of rows) {
+        const key = `${row.field}\u0000${row.equals}`;
+        rules.set(key, [...(rules.get(key) ?? []), JSON.parse(row.sets) as FieldMatch]);
+      }
+      this.rulesCache.set(model, rules);
+    }
+    return rules;
+  }
+
+  /** Applies events in order within the caller's (write) transaction. */
   apply(events: readonly RecordedEvent[], models: readonly ReadModelName[]): ReadModelChange[][] {
-    return events.map((event) =>
-      runSync(applyEventSteps(event, models, { concurrentWriters: false }), this.execute),
-    );
+    const dataVersion = this.db.pragma('data_version', { simple: true });
+    if (dataVersion !== this.cachedDataVersion) {
+      this.rulesCache.clear();
+      this.cachedDataVersion = dataVersion;
+    }
+    try {
+      return events.map((event) =>
+        runSync(applyEventSteps(event, models, { concurrentWriters: false }), this.execute),
+      );
+    } catch (error) {
+      // The transaction rolls back: so must the cache.
+      this.rulesCache.clear();
+      throw error;
+    }
   }
 
   hash(model: ReadModelName): string {
@@ -491,6 +534,8 @@ class EmbeddedRebuild implements RebuildTarget {
     this.db = new Database(file);
     try {
       configure(this.db, 'NORMAL');
+      // A rebuild writes a lot in each transaction: keep its pages in memory until the commit.
+      this.db.pragma('cache_size = -65536');
       this.db
         .transaction(() => {
           for (const model of this.models) {
@@ -498,12 +543,7 @@ class EmbeddedRebuild implements RebuildTarget {
             this.db.exec(
               `DROP TABLE IF EXISTS "${shadow}"; DROP TABLE IF EXISTS "${standingTableOf(shadow)}"`,
             );
-            createModelTables(
-              this.db,
-              model,
-              shadow,
-              generationOf(this.db, model) === 'a' ? 'b' : 'a',
-            );
+            createModelTables(this.db, model, shadow, this.shadowGeneration(model), 'writes');
           }
         })
         .immediate();
@@ -541,8 +581,24 @@ class EmbeddedRebuild implements RebuildTarget {
     return hashTables(this.db, this.tables, names);
   }
 
+  private shadowGeneration(model: ReadModelName): 'a' | 'b' {
+    return generationOf(this.db, model) === 'a' ? 'b' : 'a';
+  }
+
   async commit(): Promise<void> {
     this.assertOpen();
+    // The query indexes, built in one go before the swap so that the swap itself stays short.
+    this.db
+      .transaction(() => {
+        for (const model of this.names)
+          createModelTables(
+            this.db,
+            model,
+            projections[model].collection + shadowSuffix,
+            this.shadowGeneration(model),
+          );
+      })
+      .immediate();
     this.db.pragma('synchronous = FULL');
     const liveCheckpoint = this.db.prepare<[string], number>(
       `SELECT position FROM ${checkpointsTable} WHERE model = ?`,
