@@ -15,6 +15,7 @@ export {
   readModelNames,
   isReadModelName,
   withSources,
+  withDerived,
 } from './projections/registry.ts';
 export { canonicalJson } from './projections/canonical-json.ts';
 export { ConcurrentUpdateError, UnsupportedEventVersionError } from './projections/apply-event.ts';

@@ -43,3 +43,13 @@ export function withSources(names: readonly ReadModelName[]): ReadModelName[] {
   names.forEach(add);
   return readModelNames.filter((name) => wanted.has(name));
 }
+
+/** The named read models plus those derived from them, which must follow every change of their source. */
+export function withDerived(names: readonly ReadModelName[]): ReadModelName[] {
+  const wanted = new Set(names);
+  for (const name of readModelNames) {
+    const projection = projections[name];
+    if (projection.kind === 'derived' && wanted.has(projection.source)) wanted.add(name);
+  }
+  return readModelNames.filter((name) => wanted.has(name));
+}

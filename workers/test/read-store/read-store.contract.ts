@@ -377,6 +377,23 @@ export function readStoreContract(factory: ReadStoreFactory): void {
     });
   });
 
+  describe('applying to some read models only', () => {
+    it('keeps reported products in step when only products are named', async () => {
+      const events = eventLog().recordAll(productListed('p1'), productReported('p1'));
+      const store = await open();
+      await projectEvents(store, events, { only: ['products'] });
+      expect(ids(await listReportedProducts(store))).toEqual(['p1']);
+    });
+
+    it('applies products with reported products, which derive from them', async () => {
+      const events = eventLog().recordAll(productListed('p1'), productReported('p1'));
+      const store = await open();
+      await projectEvents(store, events, { only: ['reportedProducts'] });
+      expect(ids(await listReportedProducts(store))).toEqual(['p1']);
+      expect(await getProduct(store, 'p1')).toMatchObject({ reported: true });
+    });
+  });
+
   describe('rebuild aside, then swap', () => {
     it('builds every read model beside the live ones, equal to them, and swaps it in', async () => {
       const log = eventLog();
