@@ -1,5 +1,11 @@
-import { useId, type ReactElement, type ReactNode } from 'react';
-import { cloneElement } from 'react';
+import {
+  cloneElement,
+  useEffect,
+  useId,
+  type ReactElement,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 
 type ControlProps = {
   id?: string;
@@ -40,4 +46,16 @@ export function FormField({
       )}
     </div>
   );
+}
+
+/** After a refused submit, keyboard and screen-reader users land on the first invalid field. */
+export function useFocusFirstInvalid(
+  formRef: RefObject<HTMLFormElement | null>,
+  errors: Record<string, string | undefined>,
+) {
+  useEffect(() => {
+    if (Object.values(errors).some(Boolean)) {
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }
+  }, [errors, formRef]);
 }

@@ -9,6 +9,7 @@ describe('login form', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email Address is required');
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+    expect(screen.getByLabelText('Email')).toHaveFocus();
   });
 
   it("shows the auth provider's message under the form when login fails", async () => {

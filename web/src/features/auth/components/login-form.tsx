@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { FormField } from '@/components/ui/form-field.tsx';
+import { FormField, useFocusFirstInvalid } from '@/components/ui/form-field.tsx';
 import { paths } from '@/config/paths.ts';
 import { useAuthActor } from '../auth-context.ts';
 import { GoogleButton } from './google-button.tsx';
@@ -17,6 +17,8 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
   );
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors<LoginValues>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors);
 
   // A message from an earlier visit does not belong to this form.
   useEffect(() => auth.send({ type: 'auth.clearError' }), [auth]);
@@ -30,7 +32,13 @@ export function LoginForm({ redirectTo }: { redirectTo: string }) {
   }
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-labelledby="login-title">
+    <form
+      ref={formRef}
+      className="auth-form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="login-title"
+    >
       <h1 id="login-title">Login</h1>
       <FormField label="Email" error={errors.email}>
         <input

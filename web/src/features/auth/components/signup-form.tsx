@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { FormField } from '@/components/ui/form-field.tsx';
+import { FormField, useFocusFirstInvalid } from '@/components/ui/form-field.tsx';
 import { ACCOUNT_TYPES } from '@/config/constants.ts';
 import { paths } from '@/config/paths.ts';
 import { useAuthActor } from '../auth-context.ts';
@@ -19,6 +19,8 @@ export function SignUpForm() {
     role: '',
   });
   const [errors, setErrors] = useState<FieldErrors<SignUpValues>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors);
 
   useEffect(() => auth.send({ type: 'auth.clearError' }), [auth]);
 
@@ -37,7 +39,13 @@ export function SignUpForm() {
   }
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-labelledby="signup-title">
+    <form
+      ref={formRef}
+      className="auth-form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="signup-title"
+    >
       <h1 id="signup-title">Sign Up</h1>
       <FormField label="Name" error={errors.name}>
         <input

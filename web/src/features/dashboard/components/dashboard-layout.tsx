@@ -13,6 +13,15 @@ export function DashboardLayout() {
 
   useEffect(() => close(), [location.pathname, close]);
 
+  useEffect(() => {
+    if (!drawer.open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [drawer.open, close]);
+
   const links = [
     { to: paths.dashboard.root.getHref(), label: 'My Orders', end: true },
     ...(account?.isAdmin

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { FormField } from '@/components/ui/form-field.tsx';
+import { FormField, useFocusFirstInvalid } from '@/components/ui/form-field.tsx';
 import { CONDITION_OPTIONS } from '@/config/constants.ts';
 import { paths } from '@/config/paths.ts';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -65,6 +65,8 @@ export function AddProductForm({
     address: '',
   });
   const [errors, setErrors] = useState<ProductFormErrors>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(formRef, errors);
   const busy = step === 'uploadingImage' || step === 'saving';
 
   const set =
@@ -102,7 +104,7 @@ export function AddProductForm({
       <h1 id="add-product-title" className="section__title">
         Add A Product
       </h1>
-      <form className="product-form" onSubmit={submit} noValidate>
+      <form ref={formRef} className="product-form" onSubmit={submit} noValidate>
         <FormField label="Seller name" error={errors.sellerName}>
           <input type="text" value={values.sellerName} onChange={set('sellerName')} />
         </FormField>
