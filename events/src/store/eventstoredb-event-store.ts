@@ -1,0 +1,291 @@
+import {
+  ANY,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  excludeSystemEvents,
+  FORWARDS,
+  jsonEvent,
+  NO_STREAM,
+  START,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  type AllStreamResolvedEvent,
+  type AppendExpectedRevision,
+  type JSONType,
+  type Position,
+  type ReadPosition,
+  type ResolvedEvent,
+} from '@eventstore/db-client';
+import { assertValidEvent, InvalidEventError } from '../catalog.ts';
+import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from '../envelope.ts';
+import { assertAppendable } from './appendable.ts';
+import { isInsideHandlerOf, runAsHandlerOf } from './handler-scope.ts';
+import {
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type ReadAllOptions,
+  type SubscribeOptions,
+  type Subscription,
+} from './port.ts';
+
+/*
+ * The event-store port on EventStoreDB (distributed profile).
+ *
+ * Positions: the port's numeric `position` is the event's commit position in $all (a byte offset
+ * in the transaction log, well below 2^53). EventStoreDB gives each event of an append its own
+ * commit position, increasing in $all order (the position returned by an append is that of its
+ * last event), so it is a total order over events, usable as an exclusive `after`: reading resumes
+ * at {commit: after, prepare: after} and drops whatever is at or before `after`. Positions are not
+ * contiguous: readers must not expect position + 1.
+ *
+ * Events are stored as JSON; the payload's schema version travels in the metadata next to the
+ * audit fields, and is split off again on read.
+ */
+
+export interface EventStoreDbEventStoreOptions {
+  /** An esdb:// connection string, e.g. esdb://localhost:2113?tls=false */
+  readonly url: string;
+}
+
+export function openEventStoreDbEventStore(
+  options: EventStoreDbEventStoreOptions,
+): EventStoreDbEventStore {
+  return new EventStoreDbEventStore(EventStoreDBClient.connectionString(options.url));
+}
+
+const readPageSize = 256;
+
+type StoredMetadata = EventMetadata & { readonly schemaVersion: number };
+type EsdbRecordedEvent = NonNullable<AllStreamResolvedEvent['event']>;
+
+const isSystem = (event: { type: string; streamId: string }): boolean =>
+  event.type.startsWith('$') || event.streamId.startsWith('$');
+
+const toEsdbExpectedRevision = (expected: ExpectedRevision): AppendExpectedRevision =>
+  expected === 'no_stream' ? NO_STREAM : expected === 'any' ? ANY : BigInt(expected);
+
+const readPositionAfter = (after: number): ReadPosition =>
+  after === 0 ? START : { commit: BigInt(after), prepare: BigInt(after) };
+
+const commitPositionOf = (position: Position | undefined, streamId: string): number => {
+  if (!position)
+    throw new Error(`EventStoreDB returned no position for ${streamId}: server older than 22.6?`);
+  return Number(position.commit);
+};
+
+function toRecordedEvent(event: EsdbRecordedEvent | ResolvedEvent['event']): RecordedEvent {
+  if (!event) throw new Error('EventStoreDB returned an unresolved link');
+  if (!event.isJson || event.data instanceof Uint8Array)
+    throw new InvalidEventError(event.type, ['payload is not JSON']);
+  const stored = event.metadata;
+  if (
+    typeof stored !== 'object' ||
+    stored === null ||
+    Array.isArray(stored) ||
+    stored instanceof Uint8Array
+  )
+    throw new InvalidEventError(event.type, ['metadata is not a JSON object']);
+  const { schemaVersion, ...metadata } = stored as Record<string, unknown>;
+  if (typeof schemaVersion !== 'number')
+    throw new InvalidEventError(event.type, ['metadata has no schemaVersion']);
+  assertValidEvent(event.type, schemaVersion, event.data, metadata);
+  return {
+    eventId: event.id,
+    streamId: event.streamId,
+    revision: Number(event.revision),
+    position: commitPositionOf(event.position, event.streamId),
+    type: event.type,
+    schemaVersion,
+    data: event.data as object,
+    metadata: metadata as EventMetadata,
+    recordedAt: event.created.toISOString(),
+  };
+}
+
+export class EventStoreDbEventStore implements EventStore {
+  private readonly subscriptions = new Set<EventStoreDbSubscription>();
+  private closed = false;
+
+  constructor(private readonly client: EventStoreDBClient) {}
+
+  async append<E extends DomainEvent>(
+    streamId: string,
+    events: readonly NewEvent<E>[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    this.assertOpen();
+    assertAppendable(streamId, events, options.expectedRevision);
+    try {
+      const result = await this.client.appendToStream(
+        streamId,
+        events.map(({ eventId, event, metadata }) =>
+          jsonEvent({
+            id: eventId,
+            type: event.type,
+            data: event.data as JSONType,
+            metadata: { ...metadata, schemaVersion: event.schemaVersion } satisfies StoredMetadata,
+          }),
+        ),
+        { expectedRevision: toEsdbExpectedRevision(options.expectedRevision) },
+      );
+      return {
+        nextExpectedRevision: Number(result.nextExpectedRevision),
+        position: commitPositionOf(result.position, streamId),
+      };
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError)
+        throw new WrongExpectedRevisionError(
+          streamId,
+          options.expectedRevision,
+          typeof error.actualVersion === 'bigint' ? Number(error.actualVersion) : 'no_stream',
+        );
+      throw error;
+    }
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of this.client.readStream(streamId, {
+        direction: FORWARDS,
+        fromRevision: START,
+      }))
+        events.push(toRecordedEvent(resolved.event));
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  async readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
+    this.assertOpen();
+    const page: RecordedEvent[] = [];
+    // readAll of this client has no server-side filter: system events are skipped here, which
+    // may take several reads to fill a page.
+    let cursor = after;
+    let from = readPositionAfter(after);
+    for (;;) {
+      let seen = 0;
+      const read = this.client.readAll({
+        fromPosition: from,
+        direction: FORWARDS,
+        maxCount: readPageSize,
+        resolveLinkTos: false,
+      });
+      for await (const resolved of read) {
+        seen += 1;
+        const event = resolved.event;
+        if (!event) continue;
+        const position = commitPositionOf(event.position, event.streamId);
+        if (position <= cursor) continue;
+        cursor = position;
+        from = event.position;
+        if (isSystem(event)) continue;
+        page.push(toRecordedEvent(event));
+        if (page.length === limit) return page;
+      }
+      if (seen < readPageSize) return page;
+    }
+  }
+
+  async headPosition(): Promise<number> {
+    this.assertOpen();
+    let from: ReadPosition = END;
+    let before = Number.POSITIVE_INFINITY;
+    for (;;) {
+      let seen = 0;
+      const read = this.client.readAll({
+        fromPosition: from,
+        direction: BACKWARDS,
+        maxCount: readPageSize,
+        resolveLinkTos: false,
+      });
+      for await (const resolved of read) {
+        seen += 1;
+        const event = resolved.event;
+        if (!event) continue;
+        const position = commitPositionOf(event.position, event.streamId);
+        if (position >= before) continue;
+        before = position;
+        from = event.position;
+        if (!isSystem(event)) return position;
+      }
+      if (seen < readPageSize) return 0;
+    }
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    this.assertOpen();
+    const subscription = new EventStoreDbSubscription(this.client, options);
+    this.subscriptions.add(subscription);
+    void subscription.done.then(() => this.subscriptions.delete(subscription));
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((s) => s.close()));
+    await this.client.dispose();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('The event store is closed');
+  }
+}
+
+/** A catch-up subscription to $all without system events, handled one event at a time. */
+class EventStoreDbSubscription implements Subscription {
+  readonly done: Promise<void>;
+  private stopped = false;
+  private readonly source: ReturnType<EventStoreDBClient['subscribeToAll']>;
+
+  constructor(
+    client: EventStoreDBClient,
+    private readonly options: SubscribeOptions,
+  ) {
+    this.source = client.subscribeToAll({
+      fromPosition: readPositionAfter(options.after),
+      filter: excludeSystemEvents(),
+      resolveLinkTos: false,
+    });
+    this.done = this.run();
+  }
+
+  private async run(): Promise<void> {
+    let cursor = this.options.after;
+    try {
+      // Iterating pulls one event at a time, so the handler is awaited before the next arrives.
+      for await (const resolved of this.source) {
+        if (this.stopped) break;
+        const event = resolved.event;
+        if (!event || isSystem(event)) continue;
+        if (commitPositionOf(event.position, event.streamId) <= cursor) continue;
+        const recorded = toRecordedEvent(event);
+        await runAsHandlerOf(this, () => this.options.onEvent(recorded));
+        cursor = recorded.position;
+      }
+      if (!this.stopped) throw new Error('The EventStoreDB subscription ended by itself');
+    } catch (error) {
+      if (this.stopped) return;
+      this.stopped = true;
+      await this.source.unsubscribe().catch(() => undefined);
+      const failure = error instanceof Error ? error : new Error(String(error));
+      if (this.options.onError) this.options.onError(failure);
+      else void Promise.reject(failure);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (!this.stopped) {
+      this.stopped = true;
+      await this.source.unsubscribe();
+    }
+    if (!isInsideHandlerOf(this)) await this.done;
+  }
+}

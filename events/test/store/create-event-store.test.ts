@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createEventStore } from '../../src/store/create-event-store.ts';
+import { EmbeddedEventStore } from '../../src/store/embedded-event-store.ts';
+import { EventStoreDbEventStore } from '../../src/store/eventstoredb-event-store.ts';
+import { temporaryDirectory } from './fixtures.ts';
+
+describe('choosing the event store of the profile', () => {
+  const { dir, remove } = temporaryDirectory();
+  afterAll(remove);
+
+  it('opens the embedded log under DATA_DIR when EVENTSTORE_URL is not set', async () => {
+    const dataDir = join(dir, 'data');
+    const store = createEventStore({ DATA_DIR: dataDir, EVENTSTORE_URL: '' });
+    expect(store).toBeInstanceOf(EmbeddedEventStore);
+    expect(existsSync(join(dataDir, 'events.sqlite3'))).toBe(true);
+    await store.close();
+  });
+
+  it('uses EventStoreDB when EVENTSTORE_URL is set (the client connects on first use)', async () => {
+    const store = createEventStore({
+      DATA_DIR: join(dir, 'unused'),
+      EVENTSTORE_URL: 'esdb://127.0.0.1:2113?tls=false',
+    });
+    expect(store).toBeInstanceOf(EventStoreDbEventStore);
+    expect(existsSync(join(dir, 'unused'))).toBe(false);
+    await store.close();
+  });
+});
