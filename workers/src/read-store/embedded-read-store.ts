@@ -599,35 +599,41 @@ class EmbeddedRebuild implements RebuildTarget {
           );
       })
       .immediate();
+    // The swap must be durable: the rebuild's own writes were not synced one by one.
     this.db.pragma('synchronous = FULL');
-    const liveCheckpoint = this.db.prepare<[string], number>(
-      `SELECT position FROM ${checkpointsTable} WHERE model = ?`,
-    );
-    this.db
-      .transaction(() => {
-        for (const name of this.names) {
-          const live = liveCheckpoint.pluck().get(name) ?? 0;
-          if (live > this.rebuilt) throw new RebuildBehindLiveError(name, live, this.rebuilt);
-        }
-        for (const model of this.models) {
-          const live = projections[model].collection;
-          const shadow = live + shadowSuffix;
-          if (this.names.includes(model)) {
-            this.db.exec(`
-              DROP TABLE "${live}";
-              DROP TABLE "${standingTableOf(live)}";
-              ALTER TABLE "${shadow}" RENAME TO "${live}";
-              ALTER TABLE "${standingTableOf(shadow)}" RENAME TO "${standingTableOf(live)}";
-            `);
-            this.db
-              .prepare(`UPDATE ${checkpointsTable} SET position = ? WHERE model = ?`)
-              .run(this.rebuilt, model);
-          } else {
-            this.db.exec(`DROP TABLE "${shadow}"; DROP TABLE "${standingTableOf(shadow)}"`);
+    try {
+      const liveCheckpoint = this.db.prepare<[string], number>(
+        `SELECT position FROM ${checkpointsTable} WHERE model = ?`,
+      );
+      this.db
+        .transaction(() => {
+          for (const name of this.names) {
+            const live = liveCheckpoint.pluck().get(name) ?? 0;
+            if (live > this.rebuilt) throw new RebuildBehindLiveError(name, live, this.rebuilt);
           }
-        }
-      })
-      .immediate();
+          for (const model of this.models) {
+            const live = projections[model].collection;
+            const shadow = live + shadowSuffix;
+            if (this.names.includes(model)) {
+              this.db.exec(`
+                DROP TABLE "${live}";
+                DROP TABLE "${standingTableOf(live)}";
+                ALTER TABLE "${shadow}" RENAME TO "${live}";
+                ALTER TABLE "${standingTableOf(shadow)}" RENAME TO "${standingTableOf(live)}";
+              `);
+              this.db
+                .prepare(`UPDATE ${checkpointsTable} SET position = ? WHERE model = ?`)
+                .run(this.rebuilt, model);
+            } else {
+              this.db.exec(`DROP TABLE "${shadow}"; DROP TABLE "${standingTableOf(shadow)}"`);
+            }
+          }
+        })
+        .immediate();
+    } catch (error) {
+      this.db.pragma('synchronous = NORMAL');
+      throw error;
+    }
     this.close();
   }
 
