@@ -7,8 +7,10 @@ export interface WorkerEnvironment {
   readonly EVENTSTORE_URL: string | undefined;
   readonly MONGODB_URL: string | undefined;
   readonly REDIS_URL: string | undefined;
-  /** Prefix of every Redis key (queues, relay checkpoint) and pub/sub channel of this deployment. */
+  /** Prefix of every Redis key of the queues and the relay of this deployment. */
   readonly REDIS_PREFIX: string;
+  /** Prefix of the change-notification channels; the gateway must use the same. */
+  readonly REDIS_CHANNEL_PREFIX: string | undefined;
   readonly QUEUE_PARTITIONS: number;
 }
 
@@ -32,6 +34,7 @@ export function workerEnvironment(env: NodeJS.ProcessEnv = process.env): WorkerE
     MONGODB_URL: nonEmpty(env['MONGODB_URL']),
     REDIS_URL: nonEmpty(env['REDIS_URL']),
     REDIS_PREFIX: nonEmpty(env['REDIS_PREFIX']) ?? 'resale',
+    REDIS_CHANNEL_PREFIX: nonEmpty(env['REDIS_CHANNEL_PREFIX']),
     QUEUE_PARTITIONS: partitions,
   };
 }

@@ -59,6 +59,8 @@ export interface BullmqPipelineOptions
   readonly relay?: boolean;
   /** Consume the partition queues and project (default true). */
   readonly work?: boolean;
+  /** How long a relay lease lasts unless renewed: how soon another process takes over relaying. */
+  readonly relayLeaseMs?: number;
 }
 
 /**
@@ -79,6 +81,7 @@ export async function startBullmqPipeline(options: BullmqPipelineOptions): Promi
       queue,
       redis,
       keyPrefix: queue.prefix,
+      ...(options.relayLeaseMs ? { leaseMs: options.relayLeaseMs } : {}),
       onError,
     });
     stopRelay = async () => {

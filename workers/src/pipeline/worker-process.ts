@@ -1,0 +1,91 @@
+import type { EventStore, RecordedEvent } from '@resale/events';
+import type { WorkerEnvironment } from '../operators/environment.ts';
+import { createRedisPubSub } from '../pubsub/mqemitter-pubsub.ts';
+import type { EventHandler } from '../queue/port.ts';
+import type { ReadStore } from '../read-models.ts';
+import { startBullmqPipeline, type Pipeline } from './pipelines.ts';
+import { exitGracefullyOnSignal } from './shutdown.ts';
+
+export interface WorkerProcessOptions {
+  readonly env: WorkerEnvironment;
+  readonly eventStore: EventStore;
+  readonly readStore: ReadStore;
+  /** Compete for the relay lease (default true; RELAY=off in the environment turns it off). */
+  readonly relay?: boolean;
+  /** Crash-recovery timing: how long a dead worker's job stays locked (default 10 s). */
+  readonly lockDurationMs?: number;
+  readonly stalledIntervalMs?: number;
+  readonly relayLeaseMs?: number;
+  readonly instrument?: (handler: EventHandler) => EventHandler;
+  readonly log?: (message: string) => void;
+}
+
+/**
+ * One worker process of the distributed profile: relays (while it holds the lease) and projects
+ * from the BullMQ partition queues, publishes changes on Redis, and on SIGTERM finishes the job in
+ * progress, closes everything and exits 0.
+ */
+export async function runWorkerProcess(options: WorkerProcessOptions): Promise<Pipeline> {
+  const { env, eventStore, readStore } = options;
+  const log = options.log ?? ((message: string) => console.info(message));
+  if (!env.REDIS_URL) throw new Error('A worker process needs REDIS_URL (the BullMQ queues)');
+  const onError = throttled((error: Error, event?: RecordedEvent) =>
+    log(
+      `[workers] ${error.message}${event ? ` (${event.type} at position ${event.position})` : ''}`,
+    ),
+  );
+  const pubsub = createRedisPubSub({
+    redisUrl: env.REDIS_URL,
+    ...(env.REDIS_CHANNEL_PREFIX ? { channelPrefix: env.REDIS_CHANNEL_PREFIX } : {}),
+    onError,
+  });
+  const pipeline = await startBullmqPipeline({
+    eventStore,
+    readStore,
+    pubsub,
+    redisUrl: env.REDIS_URL,
+    prefix: env.REDIS_PREFIX,
+    partitions: env.QUEUE_PARTITIONS,
+    relay: options.relay ?? true,
+    ...(options.lockDurationMs ? { lockDurationMs: options.lockDurationMs } : {}),
+    ...(options.stalledIntervalMs ? { stalledIntervalMs: options.stalledIntervalMs } : {}),
+    ...(options.relayLeaseMs ? { relayLeaseMs: options.relayLeaseMs } : {}),
+    ...(options.instrument ? { instrument: options.instrument } : {}),
+    onError,
+  });
+  const stop = async (): Promise<void> => {
+    await pipeline.stop();
+    await pubsub.close();
+    await readStore.close();
+    await eventStore.close();
+  };
+  exitGracefullyOnSignal(stop, { log });
+  log(
+    `[workers] worker ${process.pid} consuming ${env.QUEUE_PARTITIONS} partition queues (prefix ${env.REDIS_PREFIX})`,
+  );
+  return { stop };
+}
+
+/**
+ * While Redis or a store is away every connection reports every reconnection attempt; one line
+ * per distinct message every few seconds (with the number held back) keeps the log readable.
+ */
+function throttled(
+  report: (error: Error, event?: RecordedEvent) => void,
+  windowMs = 5_000,
+): (error: Error, event?: RecordedEvent) => void {
+  const last = new Map<string, { at: number; held: number }>();
+  return (error, event) => {
+    const key = error.message;
+    const now = Date.now();
+    const seen = last.get(key);
+    if (seen && now - seen.at < windowMs) {
+      seen.held += 1;
+      return;
+    }
+    if (last.size > 100) last.clear();
+    last.set(key, { at: now, held: 0 });
+    const held = seen?.held ?? 0;
+    report(held > 0 ? new Error(`${error.message} (and ${held} more like it)`) : error, event);
+  };
+}

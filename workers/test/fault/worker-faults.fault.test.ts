@@ -1,0 +1,292 @@
+import type { EventStore } from '@resale/events';
+import { Queue } from 'bullmq';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { startBullmqPipeline, type Pipeline } from '../../src/pipeline/pipelines.ts';
+import { createRedisPubSub } from '../../src/pubsub/mqemitter-pubsub.ts';
+import { jobIdOf, partitionOf } from '../../src/queue/bullmq-queue.ts';
+import type { EmbeddedReadStore } from '../../src/read-models.ts';
+import { runSeed, seededRandom } from '../support/random.ts';
+import { deleteKeys, redisAnswers, redisUrl, uniquePrefix } from '../support/redis.ts';
+import {
+  appendAll,
+  freshReplayHashes,
+  openEventStore,
+  openReadStore,
+  scratchDir,
+} from '../support/stores.ts';
+import { allFinished, startWorkerChild, type WorkerChild } from '../support/worker-processes.ts';
+import { randomWorkload } from '../support/workload.ts';
+
+const redisUp = await redisAnswers();
+const partitions = 2;
+
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step().catch(() => undefined);
+  cleanup = [];
+});
+const prefixes: { prefix: string; url: string }[] = [];
+afterAll(async () => {
+  for (const { prefix, url } of prefixes) await deleteKeys(prefix, url).catch(() => undefined);
+});
+
+interface Deployment {
+  eventStore: EventStore;
+  readStore: EmbeddedReadStore;
+  dir: string;
+  prefix: string;
+  childEnv: Record<string, string>;
+  child(env?: Record<string, string>): WorkerChild;
+  /** A relay in this process (the children then only work). */
+  relay(): Promise<Pipeline>;
+}
+
+/** `url`: a Redis of the test's own is removed with its data afterwards, keys and all. */
+async function givenADeployment(url = redisUrl): Promise<Deployment> {
+  const dir = await scratchDir('fault');
+  const eventStore = openEventStore(dir.path);
+  const readStore = openReadStore(dir.path);
+  const prefix = uniquePrefix('fault');
+  if (url === redisUrl) prefixes.push({ prefix, url });
+  cleanup.push(
+    dir.remove,
+    () => eventStore.close(),
+    () => readStore.close(),
+  );
+  const childEnv = {
+    REDIS_URL: url,
+    REDIS_PREFIX: prefix,
+    REDIS_CHANNEL_PREFIX: `${prefix}:`,
+    QUEUE_PARTITIONS: String(partitions),
+    DATA_DIR: dir.path,
+  };
+  return {
+    eventStore,
+    readStore,
+    dir: dir.path,
+    prefix,
+    childEnv,
+    child(env = {}) {
+      const child = startWorkerChild({ ...childEnv, ...env });
+      cleanup.push(async () => {
+        if (child.process.exitCode === null && child.process.signalCode === null) {
+          child.process.kill('SIGKILL');
+          await child.exited;
+        }
+      });
+      return child;
+    },
+    async relay() {
+      const pubsub = createRedisPubSub({
+        redisUrl: url,
+        channelPrefix: `${prefix}:`,
+        onError: () => undefined,
+      });
+      const pipeline = await startBullmqPipeline({
+        eventStore,
+        readStore,
+        pubsub,
+        redisUrl: url,
+        prefix,
+        partitions,
+        work: false,
+        onError: () => undefined,
+      });
+      cleanup.push(
+        () => pubsub.close(),
+        () => pipeline.stop(),
+      );
+      return pipeline;
+    },
+  };
+}
+
+async function failedJobs(url: string, prefix: string): Promise<number> {
+  let failed = 0;
+  for (let i = 0; i < partitions; i++) {
+    const queue = new Queue(`events-${i}`, { connection: { url }, prefix });
+    failed += (await queue.getJobCounts('failed')).failed ?? 0;
+    await queue.close();
+  }
+  return failed;
+}
+
+describe.skipIf(!redisUp)(
+  redisUp ? 'BullMQ worker faults' : `BullMQ worker faults (skipped: no Redis at ${redisUrl})`,
+  () => {
+    it('a worker killed with SIGKILL mid-job: after a restart nothing is missing or applied twice', async () => {
+      const deployment = await givenADeployment();
+      const random = seededRandom(runSeed('SIGKILL mid-job'));
+      const workload = randomWorkload(random, 60);
+      const victim = 25;
+      // The job of position 25 commits its projection, then hangs before BullMQ hears it is done.
+      const first = deployment.child({
+        RELAY: 'off',
+        FAULT_PAUSE_AT: String(victim),
+        FAULT_PAUSE_MS: '60000',
+        FAULT_PAUSE_WHEN: 'after',
+      });
+      await deployment.relay();
+      const head = await appendAll(deployment.eventStore, workload);
+      await first.until(() => first.pausedAt === victim, `the job of position ${victim} to commit`);
+
+      first.process.kill('SIGKILL');
+      expect(await first.exited).toBe('SIGKILL');
+      expect(first.finished.has(victim)).toBe(false);
+
+      const second = deployment.child({ RELAY: 'off' });
+      await second.until(
+        () => allFinished([first, second], head),
+        `positions 1..${head} applied`,
+        60_000,
+      );
+
+      // The interrupted job ran again (its lock expired), and changed nothing the second time.
+      expect(second.finished.has(victim)).toBe(true);
+      expect(await deployment.readStore.hashModels()).toEqual(
+        await freshReplayHashes(deployment.eventStore, deployment.dir),
+      );
+      expect(await failedJobs(redisUrl, deployment.prefix)).toBe(0);
+    });
+
+    it('a worker given SIGTERM finishes the job in progress and exits 0 within 10 s', async () => {
+      const deployment = await givenADeployment();
+      const workload = randomWorkload(seededRandom(runSeed('SIGTERM')), 20);
+      const slow = 10;
+      const worker = deployment.child({
+        RELAY: 'off',
+        FAULT_PAUSE_AT: String(slow),
+        FAULT_PAUSE_MS: '1500',
+        FAULT_PAUSE_WHEN: 'before',
+      });
+      await deployment.relay();
+      const head = await appendAll(deployment.eventStore, workload);
+      await worker.until(() => worker.pausedAt === slow, `the job of position ${slow} to start`);
+
+      const signalled = Date.now();
+      worker.process.kill('SIGTERM');
+      expect(await worker.exited).toBe(0);
+      expect(Date.now() - signalled).toBeLessThan(10_000);
+      expect(worker.finished.has(slow)).toBe(true);
+
+      // That job is done for BullMQ too: a new worker does not apply it again.
+      const [event] = (await deployment.eventStore.readAll({ after: slow - 1, limit: 1 })) ?? [];
+      const queue = new Queue(`events-${partitionOfPosition(event?.streamId ?? '')}`, {
+        connection: { url: redisUrl },
+        prefix: deployment.prefix,
+      });
+      expect(await queue.getJobState(jobIdOf(event?.eventId ?? ''))).toBe('completed');
+      await queue.close();
+      const next = deployment.child({ RELAY: 'off' });
+      await next.until(() => allFinished([worker, next], head), `positions 1..${head} applied`);
+      expect(next.started.has(slow)).toBe(false);
+    });
+
+    it('Redis stopped and restarted: workers resume and the read models converge to the replay within 60 s', async () => {
+      const redis = await startOwnRedis();
+      cleanup.push(() => redis.remove());
+      const deployment = await givenADeployment(redis.url);
+      const workload = randomWorkload(seededRandom(runSeed('Redis restart')), 80);
+      const worker = deployment.child();
+      await worker.until(
+        () => worker.logs.some((line) => line.includes('consuming')),
+        'the worker to start',
+      );
+      const firstHalf = await appendAll(deployment.eventStore, workload.slice(0, 40));
+      await worker.until(
+        () => allFinished([worker], firstHalf),
+        `positions 1..${firstHalf} applied`,
+      );
+
+      await redis.stop();
+      const head = await appendAll(deployment.eventStore, workload.slice(40));
+      const logged = worker.logs.length;
+      // The worker has run into the outage (its relay cannot enqueue, its queues cannot fetch).
+      await worker.until(
+        () =>
+          worker.logs.slice(logged).filter((line) => /ECONNREFUSED|Connection is closed/.test(line))
+            .length >= 1,
+        'the worker to notice the outage',
+      );
+      await redis.start();
+      const restarted = Date.now();
+
+      await worker.until(() => allFinished([worker], head), `positions 1..${head} applied`, 60_000);
+      expect(Date.now() - restarted).toBeLessThan(60_000);
+      expect(await deployment.readStore.hashModels()).toEqual(
+        await freshReplayHashes(deployment.eventStore, deployment.dir),
+      );
+    });
+  },
+);
+
+const partitionOfPosition = (streamId: string): number => partitionOf(streamId, partitions);
+
+/** A redis-server of our own on a free port (the shared one at 6379 is never restarted). */
+async function startOwnRedis() {
+  const port = await freePort();
+  const dir = await scratchDir('redis');
+  let server: ChildProcess | undefined;
+  const start = async (): Promise<void> => {
+    server = spawn(
+      '/usr/bin/redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir.path,
+        '--save',
+        '',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+      ],
+      { stdio: 'ignore' },
+    );
+    for (
+      let attempt = 0;
+      attempt < 100 && !(await redisAnswers(`redis://127.0.0.1:${port}`));
+      attempt++
+    )
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+  const stop = async (): Promise<void> => {
+    if (!server || server.exitCode !== null) return;
+    const exited = once(server, 'exit');
+    server.kill('SIGTERM');
+    await exited;
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    start,
+    async stop() {
+      await stop();
+    },
+    async remove() {
+      await stop();
+      await dir.remove();
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}

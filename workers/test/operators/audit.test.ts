@@ -1,0 +1,121 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { auditHistory, formatAuditTable } from '../../src/operators/audit.ts';
+import { openEventStore, scratchDir } from '../support/stores.ts';
+
+const run = promisify(execFile);
+const workspace = fileURLToPath(new URL('../..', import.meta.url));
+
+const by = (actorUid: string, actorEmail: string, occurredAt: string) => ({
+  actorUid,
+  actorEmail,
+  occurredAt,
+  correlationId: randomUUID(),
+  causationId: randomUUID(),
+});
+
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+
+/** Sam signs up as a seller (user and seller streams share his uid), an admin verifies him. */
+async function givenSamsHistory() {
+  const dir = await scratchDir('audit');
+  const store = openEventStore(dir.path);
+  cleanup.push(dir.remove, () => store.close());
+  const sam = by('sam1', 'sam@example.com', '2026-11-21T10:00:00.000Z');
+  await store.append(
+    'user-sam1',
+    [
+      {
+        eventId: randomUUID(),
+        event: {
+          type: 'UserRegistered',
+          schemaVersion: 1,
+          data: { uid: 'sam1', name: 'Sam', email: 'sam@example.com', role: 'seller' },
+        },
+        metadata: sam,
+      },
+    ],
+    { expectedRevision: 'no_stream' },
+  );
+  await store.append(
+    'seller-sam1',
+    [
+      {
+        eventId: randomUUID(),
+        event: {
+          type: 'SellerRegistered',
+          schemaVersion: 1,
+          data: {
+            sellerId: 'sam1',
+            name: 'Sam',
+            email: 'sam@example.com',
+            sellerEmail: 'sam@example.com',
+          },
+        },
+        metadata: sam,
+      },
+    ],
+    { expectedRevision: 'no_stream' },
+  );
+  await store.append(
+    'seller-sam1',
+    [
+      {
+        eventId: randomUUID(),
+        event: { type: 'SellerVerified', schemaVersion: 1, data: { sellerId: 'sam1' } },
+        metadata: by('admin1', 'admin@example.com', '2026-11-21T11:00:00.000Z'),
+      },
+    ],
+    { expectedRevision: 0 },
+  );
+  return { store, dir: dir.path };
+}
+
+describe("an operator's audit", () => {
+  it('reads one stream by its id', async () => {
+    const { store } = await givenSamsHistory();
+    const entries = await auditHistory(store, 'seller-sam1');
+    expect(entries.map((e) => [e.position, e.type, e.actorEmail])).toEqual([
+      [2, 'SellerRegistered', 'sam@example.com'],
+      [3, 'SellerVerified', 'admin@example.com'],
+    ]);
+  });
+
+  it('reads every stream of an entity id, in log order, with who did what', async () => {
+    const { store } = await givenSamsHistory();
+    const entries = await auditHistory(store, 'sam1');
+    expect(entries.map((e) => `${e.position} ${e.streamId} ${e.type} by ${e.actorUid}`)).toEqual([
+      '1 user-sam1 UserRegistered by sam1',
+      '2 seller-sam1 SellerRegistered by sam1',
+      '3 seller-sam1 SellerVerified by admin1',
+    ]);
+    expect(entries[2]?.payload).toEqual({ sellerId: 'sam1' });
+
+    const table = formatAuditTable(entries).split('\n');
+    expect(table[0]).toMatch(/^position\s+time\s+stream\s+type\s+actor\s+payload$/);
+    expect(table[4]).toMatch(
+      /^3\s+\S+Z\s+seller-sam1@1\s+SellerVerified\s+admin1 <admin@example.com>\s+\{"sellerId":"sam1"\}$/,
+    );
+  });
+
+  it('is a command: npm run audit -- <id> [--json]', async () => {
+    const { dir } = await givenSamsHistory();
+    const env = { ...process.env, DATA_DIR: dir };
+    const cli = ['--import', 'tsx', 'src/operators/audit-cli.ts'];
+    const json = await run(process.execPath, [...cli, 'sam1', '--json'], { cwd: workspace, env });
+    expect((JSON.parse(json.stdout) as { type: string }[]).map((e) => e.type)).toEqual([
+      'UserRegistered',
+      'SellerRegistered',
+      'SellerVerified',
+    ]);
+    const table = await run(process.execPath, [...cli, 'nobody'], { cwd: workspace, env });
+    expect(table.stdout).toContain('No events for "nobody"');
+  });
+});

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { EventStore, RecordedEvent } from '@resale/events';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { EventQueue } from '../../src/queue/port.ts';
+import { startRelay, type CheckpointStore } from '../../src/relay/relay.ts';
+import { condition } from '../support/events.ts';
+import { runSeed, seededRandom } from '../support/random.ts';
+import { openEventStore, scratchDir } from '../support/stores.ts';
+
+const reported = (productId: string) => ({
+  eventId: randomUUID(),
+  event: { type: 'ProductReported' as const, schemaVersion: 1 as const, data: { productId } },
+  metadata: {
+    actorUid: 'u1',
+    actorEmail: 'u1@example.com',
+    occurredAt: '2026-11-21T10:00:00.000Z',
+    correlationId: 'c1',
+    causationId: 'c1',
+  },
+});
+
+/** Appends `count` events to `streamId`, one append at a time. */
+async function writer(store: EventStore, streamId: string, count: number): Promise<void> {
+  for (let revision = 0; revision < count; revision++)
+    await store.append(streamId, [reported(streamId.slice('product-'.length))], {
+      expectedRevision: revision === 0 ? 'no_stream' : revision - 1,
+    });
+}
+
+/** A queue that records what it accepted, taking a little while for each (like a network hop). */
+function recordingQueue(delay: () => number = () => 0) {
+  const accepted: RecordedEvent[] = [];
+  const arrived = condition();
+  const queue: Pick<EventQueue, 'enqueue'> = {
+    async enqueue(event) {
+      const ms = delay();
+      if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+      accepted.push(event);
+      arrived.notify();
+    },
+  };
+  return {
+    queue,
+    accepted,
+    until: (count: number) => arrived.until(() => accepted.length >= count, `${count} events`),
+  };
+}
+
+function memoryCheckpoint(start = 0) {
+  const saves: number[] = [];
+  const store: CheckpointStore = {
+    load: async () => saves.at(-1) ?? start,
+    save: async (position) => void saves.push(position),
+  };
+  return { store, saves };
+}
+
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const step of cleanup.reverse()) await step();
+  cleanup = [];
+});
+
+async function givenAnEventStore(): Promise<EventStore> {
+  const dir = await scratchDir('relay');
+  const store = openEventStore(dir.path);
+  cleanup.push(dir.remove, () => store.close());
+  return store;
+}
+
+describe('the relay', () => {
+  it('hands every event to the queue once, in log order, while writers append concurrently', async () => {
+    const eventStore = await givenAnEventStore();
+    const random = seededRandom(runSeed('relay concurrent appends'));
+    const { queue, accepted, until } = recordingQueue(() => (random() < 0.2 ? 2 : 0));
+    await writer(eventStore, 'product-early', 5);
+    const relay = await startRelay({ eventStore, queue, checkpoint: memoryCheckpoint().store });
+    cleanup.push(() => relay.stop());
+
+    await Promise.all(['a', 'b', 'c', 'd'].map((s) => writer(eventStore, `product-${s}`, 30)));
+    const head = await eventStore.headPosition();
+    expect(head).toBe(125);
+    await until(head);
+
+    expect(accepted.map((event) => event.position)).toEqual(
+      Array.from({ length: head }, (_, i) => i + 1),
+    );
+    for (const stream of ['a', 'b', 'c', 'd']) {
+      const revisions = accepted
+        .filter((e) => e.streamId === `product-${stream}`)
+        .map((e) => e.revision);
+      expect(revisions).toEqual([...revisions.keys()]);
+    }
+  });
+
+  it('after a restart, resumes right after the last event the queue accepted', async () => {
+    const eventStore = await givenAnEventStore();
+    const checkpoint = memoryCheckpoint();
+    await writer(eventStore, 'product-before', 20);
+    const first = recordingQueue();
+    const relay = await startRelay({
+      eventStore,
+      queue: first.queue,
+      checkpoint: checkpoint.store,
+    });
+    await first.until(20);
+    await relay.stop();
+    expect(checkpoint.saves.at(-1)).toBe(20);
+
+    await writer(eventStore, 'product-while-down', 10);
+    const second = recordingQueue();
+    const restarted = await startRelay({
+      eventStore,
+      queue: second.queue,
+      checkpoint: checkpoint.store,
+    });
+    cleanup.push(() => restarted.stop());
+    await second.until(10);
+    await restarted.caughtUpTo(30);
+
+    expect(second.accepted.map((e) => e.position)).toEqual(
+      Array.from({ length: 10 }, (_, i) => i + 21),
+    );
+  });
+
+  it('keeps retrying an event the queue refuses, never checkpointing past it', async () => {
+    const eventStore = await givenAnEventStore();
+    await writer(eventStore, 'product-x', 8);
+    const checkpoint = memoryCheckpoint();
+    const accepted: number[] = [];
+    let refusals = 0;
+    const refused = condition();
+    let queueDown = true;
+    const relay = await startRelay({
+      eventStore,
+      checkpoint: checkpoint.store,
+      checkpointIntervalMs: 5,
+      queue: {
+        async enqueue(event) {
+          if (event.position === 5 && queueDown) throw new Error('Redis is unreachable');
+          accepted.push(event.position);
+        },
+      },
+      onError: () => {
+        refusals += 1;
+        refused.notify();
+      },
+    });
+    cleanup.push(() => relay.stop());
+
+    await refused.until(() => refusals >= 3 && checkpoint.saves.includes(4), 'three refusals');
+    expect(accepted).toEqual([1, 2, 3, 4]);
+    expect(Math.max(...checkpoint.saves)).toBe(4);
+
+    queueDown = false;
+    await relay.caughtUpTo(8);
+    expect(accepted).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+});

@@ -1,0 +1,72 @@
+import {
+  embeddedEventStoreFile,
+  openEmbeddedEventStore,
+  WrongExpectedRevisionError,
+  type AnyEvent,
+  type EventStore,
+  type NewEvent,
+} from '@resale/events';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { replayReadModels } from '../../src/operators/replay.ts';
+import {
+  embeddedReadStoreFile,
+  openEmbeddedReadStore,
+  type EmbeddedReadStore,
+  type ReadModelHashes,
+} from '../../src/read-models.ts';
+import type { WorkloadAppend } from './workload.ts';
+
+/** A scratch folder removed by `remove()`. */
+export async function scratchDir(
+  label: string,
+): Promise<{ path: string; remove(): Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), `workers-${label}-`));
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}
+
+export const openEventStore = (dir: string): EventStore =>
+  openEmbeddedEventStore({ file: embeddedEventStoreFile(dir) });
+
+/**
+ * Appends a workload in order; returns the head position. Like the gateway, it takes a
+ * WrongExpectedRevisionError on a booking's first event to mean that the booking reactor,
+ * having seen the ProductBooked, placed it already.
+ */
+export async function appendAll(
+  store: EventStore,
+  appends: readonly WorkloadAppend[],
+): Promise<number> {
+  for (const { streamId, events, expectedRevision } of appends) {
+    try {
+      await store.append(streamId, events as NewEvent<AnyEvent>[], { expectedRevision });
+    } catch (error) {
+      const placedByReactor =
+        error instanceof WrongExpectedRevisionError &&
+        expectedRevision === 'no_stream' &&
+        events[0]?.event.type === 'BookingPlaced';
+      if (!placedByReactor) throw error;
+    }
+  }
+  return store.headPosition();
+}
+
+/** The read store a worker process on DATA_DIR `dir` opens, or another file beside it. */
+export const openReadStore = (dir: string, name?: string): EmbeddedReadStore =>
+  openEmbeddedReadStore({ file: name ? join(dir, name) : embeddedReadStoreFile(dir) });
+
+/** The read models a fresh replay of the whole log builds, as hashes: what live must equal. */
+export async function freshReplayHashes(
+  eventStore: Pick<EventStore, 'readAll' | 'headPosition'>,
+  dir: string,
+): Promise<ReadModelHashes> {
+  const fresh = openReadStore(dir, `fresh-${randomUUID()}.sqlite`);
+  try {
+    await replayReadModels({ eventStore, readStore: fresh });
+    return await fresh.hashModels();
+  } finally {
+    await fresh.close();
+  }
+}
