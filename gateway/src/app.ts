@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.ts';
+import graphql from './graphql/index.ts';
 import accessTokens from './plugins/app/access-tokens.ts';
 import authentication from './plugins/app/authentication.ts';
 import errorHandler from './plugins/app/error-handler.ts';
@@ -100,4 +101,5 @@ export default async function serviceApp(app: FastifyInstance, options: AppOptio
   await app.register(bookingReadRoutes);
   await app.register(userReadRoutes);
   await app.register(sellerRoutes);
+  await app.register(graphql);
 }

@@ -21,6 +21,8 @@ const EnvSchema = Type.Object({
   /** Database of the read models, images and idempotency keys; default 'resale'. */
   MONGODB_DB: Type.String({ minLength: 1, default: 'resale' }),
   REDIS_URL: Type.Optional(Type.String({ minLength: 1 })),
+  /** Prefix of the Redis pub/sub channels; gateways and workers of one deployment share it. */
+  REDIS_CHANNEL_PREFIX: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   FIREBASE_AUTH_EMULATOR_HOST: Type.Optional(Type.String({ minLength: 1 })),
   FIREBASE_PROJECT_ID: Type.String({ minLength: 1, default: 'demo-resale' }),
   /** Comma-separated e-mails that are admins from registration. */

@@ -8,9 +8,11 @@ import { ErrorBody } from '../../schemas/common.ts';
  * bad input are 4xx with a message for the user, the rest is a 5xx that reveals nothing.
  */
 async function errorHandler(app: FastifyInstance): Promise<void> {
-  // Error answers are documented (and serialized) like every other answer.
+  // Error answers are documented (and serialized) like every other answer. GraphQL answers its
+  // errors in its own format.
   app.addHook('onRoute', (route) => {
     if (!route.schema?.response || typeof route.schema.response !== 'object') return;
+    if (route.url.startsWith('/graphql')) return;
     route.schema = {
       ...route.schema,
       response: { '4xx': ErrorBody, '5xx': ErrorBody, ...route.schema.response },

@@ -27,11 +27,12 @@ export interface ReadModels {
  * this process. In the distributed profile the workers' processes project.
  */
 async function readModels(app: FastifyInstance): Promise<void> {
-  const { MONGODB_URL, MONGODB_DB, DATA_DIR, REDIS_URL } = app.config;
+  const { MONGODB_URL, MONGODB_DB, DATA_DIR, REDIS_URL, REDIS_CHANNEL_PREFIX } = app.config;
   const store = await createReadStore({ MONGODB_URL, MONGODB_DB, DATA_DIR });
   const pubsub = REDIS_URL
     ? createRedisPubSub({
         redisUrl: REDIS_URL,
+        ...(REDIS_CHANNEL_PREFIX ? { channelPrefix: REDIS_CHANNEL_PREFIX } : {}),
         onError: (error) => app.log.warn({ err: error }, 'redis pub/sub error'),
       })
     : createInProcessPubSub();

@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type * as GraphQL from 'graphql';
+import mercurius from 'mercurius';
+import { graphqlCodeOfStatus, toErrorBody } from '../errors.ts';
+import type { CallerContext } from './context.ts';
+import { buildResolvers } from './resolvers.ts';
+
+// Mercurius loads graphql as CommonJS; rules and errors must come from that same instance
+// (graphql refuses to mix its ESM and CJS copies).
+const { GraphQLError, NoSchemaIntrospectionCustomRule } = createRequire(import.meta.url)(
+  'graphql',
+) as typeof GraphQL;
+
+const schema = readFileSync(new URL('./schema.gql', import.meta.url), 'utf8');
+
+/** GraphiQL's own introspection query is 7 deep; no query of this schema needs more. */
+const QUERY_DEPTH_LIMIT = 7;
+
+/**
+ * GraphQL at /graphql (queries over the read models, subscriptions over graphql-ws), GraphiQL at
+ * /graphiql. Production turns GraphiQL and introspection off.
+ */
+async function graphql(app: FastifyInstance): Promise<void> {
+  const production = app.config.NODE_ENV === 'production';
+  const allowedOrigins = new Set([...app.config.WEB_ORIGIN, app.config.PUBLIC_URL]);
+
+  /** Resolves the caller of a token, keeping a refusal for the resolvers that need a caller. */
+  const callerOf = async (authorization: unknown): Promise<CallerContext> => {
+    try {
+      const header = typeof authorization === 'string' ? authorization : undefined;
+      return { actor: await app.auth.optionalActorOf(header), authError: null };
+    } catch (error) {
+      return { actor: null, authError: error as Error };
+    }
+  };
+
+  await app.register(mercurius, {
+    schema,
+    resolvers: buildResolvers(app),
+    path: '/graphql',
+    graphiql: !production,
+    queryDepth: QUERY_DEPTH_LIMIT,
+    validationRules: production ? [NoSchemaIntrospectionCustomRule] : [],
+    context: (request) => callerOf(request.headers.authorization),
+    subscription: {
+      emitter: app.readModels.pubsub.emitter,
+      // Browsers always send Origin: only the web client's pages (and GraphiQL here) may connect.
+      // Clients without one (servers, tests) cannot be driven by a hostile page.
+      verifyClient: (info, next) => next(!info.origin || allowedOrigins.has(info.origin)),
+      // connectionParams: { authorization: 'Bearer <accessToken>' }; a refused token closes.
+      onConnect: async ({ payload }) => {
+        const params = (payload ?? {}) as Record<string, unknown>;
+        const caller = await callerOf(params.authorization ?? params.Authorization);
+        return caller.authError ? false : caller;
+      },
+      keepAlive: 30_000,
+    },
+    errorFormatter: (execution, context) => {
+      // Refusals keep their message and get a code; anything unexpected says nothing. GraphQL's
+      // own errors (syntax, validation, depth) pass as they are.
+      const errors = execution.errors.map((error) => {
+        const original = error.originalError;
+        if (!original || Array.isArray((original as { errors?: unknown }).errors)) return error;
+        const body = toErrorBody(original);
+        if (body.statusCode >= 500) app.log.error({ err: original }, 'graphql resolver failed');
+        return new GraphQLError(body.message, {
+          nodes: error.nodes ?? null,
+          source: error.source ?? null,
+          positions: error.positions ?? null,
+          path: error.path ?? null,
+          extensions: { code: graphqlCodeOfStatus(body.statusCode), statusCode: body.statusCode },
+        });
+      });
+      return mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+    },
+  });
+}
+
+export default fp(graphql, {
+  name: 'graphql',
+  dependencies: ['read-models', 'authentication'],
+});

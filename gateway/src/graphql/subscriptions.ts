@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify';
+import mercurius, { type MercuriusContext } from 'mercurius';
+import { changeTopic } from '@resale/workers';
+import type { ReadModelChange } from '@resale/workers/read-models';
+import { actorFrom, type Actor } from '../plugins/app/authentication.ts';
+import { requireActor } from './context.ts';
+
+type Topic = ReadModelChange['topic'];
+type Audience = 'user' | 'seller' | 'admin';
+
+interface Feed<A> {
+  audience: Audience;
+  /** The read model and the key (partition) whose changes this subscription follows. */
+  source(actor: Actor, args: A): { topic: Topic; key: string | null };
+}
+
+interface AfterArgs {
+  after?: number | null;
+}
+
+/** The `Change` a client receives: which read model moved, to which position, which documents. */
+const toChange = (change: ReadModelChange) => ({
+  topic: change.topic,
+  position: change.position,
+  ids: change.ids,
+});
+
+/**
+ * Each subscription follows one change topic of the read models (see workers' topics.ts):
+ * a user's bookings and a seller's products by e-mail, a brand's products by brand, the admin
+ * lists whole. On (re)connect with `after`, one Change is sent first when the read models have
+ * moved past it, so the client refetches what it missed. Every change delivered is checked
+ * against the caller's current rights: a deleted or demoted user stops receiving at once.
+ */
+export function subscriptionResolvers(app: FastifyInstance) {
+  const feed = <A extends AfterArgs>(definition: Feed<A>) => ({
+    subscribe: mercurius.withFilter<ReadModelChange, unknown, MercuriusContext, A>(
+      async (_root, args, ctx) => {
+        const actor = requireActor(
+          ctx,
+          definition.audience === 'user' ? undefined : definition.audience,
+        );
+        const { topic, key } = definition.source(actor, args);
+        const queue = await ctx.pubsub.subscribe<ReadModelChange>(changeTopic(topic, key));
+        if (typeof args.after === 'number') {
+          const reached = await app.readModels.store.checkpoint();
+          if (reached > args.after)
+            queue.push({ topic, key, ids: [], position: reached } satisfies ReadModelChange);
+        }
+        return queue;
+      },
+      async (_change, _args, ctx) => {
+        if (!ctx.actor) return false;
+        const user = await app.auth.loadUser(ctx.actor.uid);
+        if (user.status !== 'registered') return false;
+        const now = actorFrom(user);
+        if (definition.audience === 'admin') return now.isAdmin;
+        if (definition.audience === 'seller') return now.isSeller;
+        return true;
+      },
+    ),
+    resolve: toChange,
+  });
+
+  return {
+    myBookingsChanged: feed<AfterArgs>({
+      audience: 'user',
+      source: (actor) => ({ topic: 'bookings', key: actor.email }),
+    }),
+    reportedProductsChanged: feed<AfterArgs>({
+      audience: 'admin',
+      source: () => ({ topic: 'reportedProducts', key: null }),
+    }),
+    productsChanged: feed<AfterArgs & { brand: string }>({
+      audience: 'user',
+      source: (_actor, { brand }) => ({ topic: 'products', key: brand }),
+    }),
+    usersChanged: feed<AfterArgs>({
+      audience: 'admin',
+      source: () => ({ topic: 'users', key: null }),
+    }),
+    sellersChanged: feed<AfterArgs>({
+      audience: 'admin',
+      source: () => ({ topic: 'sellers', key: null }),
+    }),
+    myProductsChanged: feed<AfterArgs>({
+      audience: 'seller',
+      source: (actor) => ({ topic: 'sellerProducts', key: actor.email }),
+    }),
+  };
+}

@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import { connect as connectTcp } from 'node:net';
+import { createClient, type Client } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { changeTopic } from '@resale/workers';
+import {
+  bearer,
+  bookingOf,
+  buildTestApp,
+  listProduct,
+  registerUser,
+  uniqueEmail,
+  type SignedInUser,
+  type TestApp,
+} from './helper.ts';
+
+interface Change {
+  topic: string;
+  position: number;
+  ids: string[];
+}
+type Answer = { data?: Record<string, Change> | null; errors?: { message: string }[] };
+
+/** Live subscriptions through a real WebSocket (graphql-ws, graphql-transport-ws protocol). */
+describe('GraphQL subscriptions over graphql-ws', () => {
+  let t: TestApp;
+  let url: string;
+  let seller: SignedInUser;
+  let buyer: SignedInUser;
+  let otherBuyer: SignedInUser;
+  let admin: SignedInUser;
+  const clients: Client[] = [];
+  const adminEmail = uniqueEmail('admin');
+
+  beforeAll(async () => {
+    t = await buildTestApp({ ADMIN_EMAILS: adminEmail });
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url = `${address.replace('http', 'ws')}/graphql`;
+    [seller, buyer, otherBuyer, admin] = await Promise.all([
+      registerUser(t.app, 'seller'),
+      registerUser(t.app, 'buyer'),
+      registerUser(t.app, 'buyer'),
+      registerUser(t.app, 'buyer', { email: adminEmail }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.dispose()));
+    await t.close();
+  });
+
+  const connect = (accessToken: string | undefined, target = url): Client => {
+    const client = createClient({
+      url: target,
+      webSocketImpl: WebSocket,
+      connectionParams: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+      retryAttempts: 0,
+    });
+    clients.push(client);
+    return client;
+  };
+
+  const subscribe = (client: Client, query: string) => {
+    const iterator = client.iterate<Record<string, Change>>({ query });
+    const next = (timeoutMs = 5_000): Promise<Answer> =>
+      Promise.race([
+        iterator.next().then((result) => result.value as Answer),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new Error(`no message within ${timeoutMs} ms`)), timeoutMs),
+        ),
+      ]);
+    return { next, stop: () => iterator.return?.() };
+  };
+
+  /**
+   * Subscribes with `after` just below what the read models reached, so the server's catch-up
+   * Change arrives first: from then on the subscription is live and nothing can be missed.
+   */
+  const subscribeLive = async (client: Client, field: string, args = '') => {
+    const reached = await t.app.eventStore.headPosition();
+    await t.app.readModels.waitFor(reached);
+    const subscription = subscribe(
+      client,
+      `subscription { ${field}(${args}${args ? ', ' : ''}after: ${reached - 1}) { topic position ids } }`,
+    );
+    const catchUp = await subscription.next();
+    expect(catchUp.data?.[field]?.ids).toEqual([]);
+    return subscription;
+  };
+
+  /** The messages of the errors a refused subscription ends with. */
+  const refusalOf = async (subscription: ReturnType<typeof subscribe>): Promise<string> =>
+    subscription.next().then(
+      (answer) => answer.errors?.map((e) => e.message).join('; ') ?? 'not refused',
+      (errors: unknown) =>
+        Array.isArray(errors)
+          ? errors.map((e: { message: string }) => e.message).join('; ')
+          : String(errors),
+    );
+
+  const book = async (user: SignedInUser) => {
+    const productId = await listProduct(t.app, seller);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/bookings',
+      headers: bearer(user.accessToken),
+      payload: bookingOf(user, productId),
+    });
+    return response.json<{ insertedId: string; position: number }>();
+  };
+
+  it('each buyer hears of their own bookings only (live booking confirmation)', async () => {
+    const mine = await subscribeLive(connect(buyer.accessToken), 'myBookingsChanged');
+    const theirs = await subscribeLive(connect(otherBuyer.accessToken), 'myBookingsChanged');
+    const myBooking = await book(buyer);
+    const theirBooking = await book(otherBuyer);
+    const first = await mine.next();
+    expect(first.data?.myBookingsChanged).toMatchObject({
+      topic: 'bookings',
+      ids: [myBooking.insertedId],
+    });
+    expect(first.data?.myBookingsChanged?.position).toBeLessThanOrEqual(myBooking.position);
+    // The other buyer's first news is their own booking, not this one.
+    const theirFirst = await theirs.next();
+    expect(theirFirst.data?.myBookingsChanged?.ids).toEqual([theirBooking.insertedId]);
+    await mine.stop();
+    await theirs.stop();
+  });
+
+  it('a reconnecting client catches up: one Change first when the read models moved past `after`', async () => {
+    await book(buyer);
+    const reached = await t.app.eventStore.headPosition();
+    await t.app.readModels.waitFor(reached);
+    const subscription = subscribe(
+      connect(buyer.accessToken),
+      'subscription { myBookingsChanged(after: 0) { topic position ids } }',
+    );
+    const first = await subscription.next();
+    expect(first.data?.myBookingsChanged).toEqual({
+      topic: 'bookings',
+      position: reached,
+      ids: [],
+    });
+    await subscription.stop();
+  });
+
+  it('admins follow reported products; buyers are refused', async () => {
+    const adminFeed = await subscribeLive(connect(admin.accessToken), 'reportedProductsChanged');
+    const refused = subscribe(
+      connect(buyer.accessToken),
+      'subscription { reportedProductsChanged { topic ids } }',
+    );
+    expect(await refusalOf(refused)).toBe('Only an admin can do this');
+    const productId = await listProduct(t.app, seller);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/allProducts/${productId}`,
+      headers: bearer(buyer.accessToken),
+    });
+    expect((await adminFeed.next()).data?.reportedProductsChanged).toMatchObject({
+      topic: 'reportedProducts',
+      ids: [productId],
+    });
+    await adminFeed.stop();
+  });
+
+  it("a seller follows their own products, everyone signed in a brand's products", async () => {
+    const own = await subscribeLive(connect(seller.accessToken), 'myProductsChanged');
+    const brand = await subscribeLive(
+      connect(buyer.accessToken),
+      'productsChanged',
+      'brand: "Oppo"',
+    );
+    const productId = await listProduct(t.app, seller, { Brand: 'Oppo' });
+    expect((await own.next()).data?.myProductsChanged).toMatchObject({
+      topic: 'sellerProducts',
+      ids: [productId],
+    });
+    expect((await brand.next()).data?.productsChanged).toMatchObject({
+      topic: 'products',
+      ids: [productId],
+    });
+    await own.stop();
+    await brand.stop();
+  });
+
+  it('refuses anonymous subscribers', async () => {
+    const anonymous = subscribe(connect(undefined), 'subscription { usersChanged { topic } }');
+    expect(await refusalOf(anonymous)).toBe('Sign in to continue');
+  });
+
+  it('closes a connection whose token is not valid', async () => {
+    const client = connect('not-a-token');
+    const closed = new Promise<number>((resolve) =>
+      client.on('closed', (event) => resolve((event as { code: number }).code)),
+    );
+    void subscribe(client, 'subscription { usersChanged { topic } }')
+      .next()
+      .catch(() => {});
+    // The server closes it (1000 would be the client's own, normal closure).
+    expect(await closed).not.toBe(1000);
+  });
+
+  it('refuses a WebSocket opened from a foreign web page (Origin check)', async () => {
+    const socket = new WebSocket(url, 'graphql-transport-ws', { origin: 'http://evil.example' });
+    const status = await new Promise<number>((resolve, reject) => {
+      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      socket.on('open', () => reject(new Error('the foreign origin was let in')));
+    });
+    expect(status).toBe(401);
+    const allowed = new WebSocket(url, 'graphql-transport-ws', { origin: 'http://127.0.0.1:3000' });
+    await new Promise<void>((resolve, reject) => {
+      allowed.on('open', () => resolve());
+      allowed.on('unexpected-response', () => reject(new Error('the web origin was refused')));
+    });
+    allowed.close();
+  });
+});
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisReachable = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(redisUrl);
+  const socket = connectTcp({ host: hostname, port: Number(port || 6379) });
+  socket.once('connect', () => resolve(true));
+  socket.once('error', () => resolve(false));
+  socket.setTimeout(1_000, () => resolve(false));
+});
+
+describe.skipIf(!redisReachable)(
+  `subscriptions across gateway processes through Redis (${redisReachable ? redisUrl : 'skipped: no Redis server'})`,
+  () => {
+    let publisher: TestApp;
+    let subscriber: TestApp;
+    const prefix = `gateway-test-${randomUUID().slice(0, 8)}:`;
+    const adminEmail = uniqueEmail('admin');
+
+    beforeAll(async () => {
+      const env = { REDIS_URL: redisUrl, REDIS_CHANNEL_PREFIX: prefix, ADMIN_EMAILS: adminEmail };
+      [publisher, subscriber] = await Promise.all([buildTestApp(env), buildTestApp(env)]);
+    });
+    afterAll(async () => {
+      await Promise.all([publisher?.close(), subscriber?.close()]);
+    });
+
+    it('a change published by one process reaches a subscriber of another', async () => {
+      const admin = await registerUser(subscriber.app, 'buyer', { email: adminEmail });
+      const reached = await subscriber.app.eventStore.headPosition();
+      await subscriber.app.readModels.waitFor(reached);
+      const address = await subscriber.app.listen({ port: 0, host: '127.0.0.1' });
+      const client = createClient({
+        url: `${address.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${admin.accessToken}` },
+        retryAttempts: 0,
+      });
+      const iterator = client.iterate<{ usersChanged: Change }>({
+        query: `subscription { usersChanged(after: ${reached - 1}) { topic position ids } }`,
+      });
+      // The catch-up Change says the subscription (and its Redis SUBSCRIBE) is live.
+      expect(((await iterator.next()).value as Answer).data?.usersChanged?.ids).toEqual([]);
+      const change = { topic: 'users' as const, key: null, ids: ['u-1'], position: 1_000_000 };
+      await publisher.app.readModels.pubsub.publish(changeTopic('users'), change);
+      expect(((await iterator.next()).value as Answer).data?.usersChanged).toEqual({
+        topic: 'users',
+        position: 1_000_000,
+        ids: ['u-1'],
+      });
+      await iterator.return?.();
+      await client.dispose();
+    });
+  },
+);
