@@ -5,9 +5,9 @@ import Type from 'typebox';
 import { extensionOf, sniffImageType } from '../adapters/image-store.ts';
 import { HttpProblem, notFound } from '../errors.ts';
 
-const ImageName = Type.String({
-  pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\\.(png|jpg|webp)$',
-});
+// Uploads are named <uuid>.<ext>; the demo data's pictures have readable names. No dots or
+// slashes besides the extension's: a name can never leave the images folder.
+const ImageName = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,127}\\.(png|jpg|webp)$' });
 
 /** Image upload (replaces the third-party image host of the spec) and serving. */
 export default async function imageRoutes(fastify: FastifyInstance): Promise<void> {

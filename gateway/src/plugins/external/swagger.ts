@@ -36,6 +36,10 @@ async function openApi(app: FastifyInstance): Promise<void> {
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
+  // GraphiQL's page and assets are not API calls.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/graphiql')) route.schema = { ...route.schema, hide: true };
+  });
 }
 
 export default fp(openApi, { name: 'swagger', dependencies: ['config'] });
