@@ -18,9 +18,10 @@ import {
   writeSync,
   fdatasyncSync,
 } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import type { NewEvent } from '../src/envelope.ts';
 import {
   openEmbeddedEventStore,
@@ -77,7 +78,19 @@ const productEvent = (productId: string): NewEvent => ({
   },
 });
 
-const secondsSince = (start: bigint): number => Number(process.hrtime.bigint() - start) / 1e9;
+/** Wall-clock rate, and the CPU time this process spent per operation (user + system). */
+interface Measurement {
+  readonly perSecond: number;
+  readonly cpuMicrosPerOp: number;
+}
+async function measure(operations: number, work: () => Promise<void> | void): Promise<Measurement> {
+  const cpuBefore = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  await work();
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { perSecond: operations / seconds, cpuMicrosPerOp: (cpu.user + cpu.system) / operations };
+}
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -87,42 +100,42 @@ const median = (values: number[]): number => {
 };
 
 /** One event per commit, each awaited before the next: the latency-bound path. */
-async function singleEventCommitsPerSecond(): Promise<number> {
+async function singleEventCommits(): Promise<Measurement> {
   const { store, file } = freshStore();
   const revisions = new Map<string, number>();
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < singleCommits; i += 1) {
-    const productId = `p${i % 100}`;
-    const streamId = `product-${productId}`;
-    const expected = revisions.get(streamId);
-    const result = await store.append(streamId, [productEvent(productId)], {
-      expectedRevision: expected ?? 'no_stream',
-    });
-    revisions.set(streamId, result.nextExpectedRevision);
-  }
-  const rate = singleCommits / secondsSince(start);
+  const measurement = await measure(singleCommits, async () => {
+    for (let i = 0; i < singleCommits; i += 1) {
+      const productId = `p${i % 100}`;
+      const streamId = `product-${productId}`;
+      const expected = revisions.get(streamId);
+      const result = await store.append(streamId, [productEvent(productId)], {
+        expectedRevision: expected ?? 'no_stream',
+      });
+      revisions.set(streamId, result.nextExpectedRevision);
+    }
+  });
   await store.close();
   removeStoreFiles(file);
-  return rate;
+  return measurement;
 }
 
 /** N appenders each awaiting its own single-event appends: the store batches them (group commit). */
-async function groupCommitAppendsPerSecond(): Promise<number> {
+async function groupCommitAppends(): Promise<Measurement> {
   const { store, file } = freshStore();
-  const start = process.hrtime.bigint();
-  await Promise.all(
-    Array.from({ length: appenders }, async (_, appender) => {
-      const productId = `p${appender}`;
-      for (let revision = 0; revision < appendsPerAppender; revision += 1)
-        await store.append(`product-${productId}`, [productEvent(productId)], {
-          expectedRevision: revision === 0 ? 'no_stream' : revision - 1,
-        });
-    }),
+  const measurement = await measure(appenders * appendsPerAppender, () =>
+    Promise.all(
+      Array.from({ length: appenders }, async (_, appender) => {
+        const productId = `p${appender}`;
+        for (let revision = 0; revision < appendsPerAppender; revision += 1)
+          await store.append(`product-${productId}`, [productEvent(productId)], {
+            expectedRevision: revision === 0 ? 'no_stream' : revision - 1,
+          });
+      }),
+    ).then(() => undefined),
   );
-  const rate = (appenders * appendsPerAppender) / secondsSince(start);
   await store.close();
   removeStoreFiles(file);
-  return rate;
+  return measurement;
 }
 
 /** A store holding `logSize` events, written in large batches (not what is measured). */
@@ -143,58 +156,68 @@ async function populatedStore(): Promise<{ store: EmbeddedEventStore; file: stri
 }
 
 /** The whole global log in pages, as a projection catching up reads it. */
-async function readEventsPerSecond(store: EmbeddedEventStore): Promise<number> {
-  let after = 0;
+async function globalLogReads(): Promise<Measurement> {
+  const { store, file } = await populatedStore();
   let count = 0;
-  const start = process.hrtime.bigint();
-  for (;;) {
-    const page = await store.readAll({ after, limit: readPageSize });
-    if (page.length === 0) break;
-    count += page.length;
-    after = page[page.length - 1]?.position ?? after;
-  }
-  if (count < logSize) throw new Error(`read ${count} events, expected ${logSize}`);
-  return count / secondsSince(start);
+  const measurement = await measure(logSize, async () => {
+    let after = 0;
+    for (;;) {
+      const page = await store.readAll({ after, limit: readPageSize });
+      if (page.length === 0) break;
+      count += page.length;
+      after = page[page.length - 1]?.position ?? after;
+    }
+  });
+  if (count !== logSize) throw new Error(`read ${count} events, expected ${logSize}`);
+  await store.close();
+  removeStoreFiles(file);
+  return measurement;
 }
 
 /** What this disk allows at best: 4 KiB overwrites of a preallocated file, each fdatasync'ed. */
-function fdatasyncPerSecond(): number {
+async function fdatasyncs(): Promise<Measurement> {
   const file = join(workDir, 'fsync-probe');
   const block = Buffer.alloc(4096, 1);
   const blocks = 2000;
   const fd = openSync(file, 'w');
   for (let i = 0; i < blocks; i += 1) writeSync(fd, block);
   fdatasyncSync(fd);
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < blocks; i += 1) {
-    writeSync(fd, block, 0, block.length, i * block.length);
-    fdatasyncSync(fd);
-  }
-  const rate = blocks / secondsSince(start);
+  const measurement = await measure(blocks, () => {
+    for (let i = 0; i < blocks; i += 1) {
+      writeSync(fd, block, 0, block.length, i * block.length);
+      fdatasyncSync(fd);
+    }
+  });
   closeSync(fd);
   rmSync(file);
-  return rate;
+  return measurement;
 }
 
-const results = {
-  singleEventCommitsPerSecond: [] as number[],
-  groupCommitAppendsPerSecond: [] as number[],
-  readEventsPerSecond: [] as number[],
-  fdatasyncPerSecond: [] as number[],
+const benchmarks = {
+  fdatasync: fdatasyncs,
+  singleEventCommits,
+  groupCommitAppends,
+  globalLogReads,
 };
+type Name = keyof typeof benchmarks;
+const goals: Partial<Record<Name, number>> = { singleEventCommits: 9000, globalLogReads: 150_000 };
+const results = Object.fromEntries(
+  Object.keys(benchmarks).map((name) => [name, [] as Measurement[]]),
+) as Record<Name, Measurement[]>;
+const loadAverages: number[] = [];
+
 try {
   for (let run = 1; run <= runs; run += 1) {
-    results.fdatasyncPerSecond.push(fdatasyncPerSecond());
-    results.singleEventCommitsPerSecond.push(await singleEventCommitsPerSecond());
-    results.groupCommitAppendsPerSecond.push(await groupCommitAppendsPerSecond());
-    const { store, file } = await populatedStore();
-    results.readEventsPerSecond.push(await readEventsPerSecond(store));
-    await store.close();
-    removeStoreFiles(file);
+    for (const [name, benchmark] of Object.entries(benchmarks) as [
+      Name,
+      () => Promise<Measurement>,
+    ][])
+      results[name].push(await benchmark());
+    loadAverages.push(loadavg()[0] ?? 0);
     console.log(
-      `run ${run}/${runs}: ` +
+      `run ${run}/${runs} (load ${loadAverages.at(-1)?.toFixed(1)}): ` +
         Object.entries(results)
-          .map(([name, values]) => `${name}=${Math.round(values.at(-1) ?? 0)}`)
+          .map(([name, values]) => `${name}=${Math.round(values.at(-1)?.perSecond ?? 0)}/s`)
           .join(' '),
     );
   }
@@ -203,32 +226,42 @@ try {
 }
 
 const medians = Object.fromEntries(
-  Object.entries(results).map(([name, values]) => [name, Math.round(median(values))]),
-);
-const goals = { singleEventCommitsPerSecond: 9000, readEventsPerSecond: 150_000 };
-console.log('\nmedians:');
-for (const [name, value] of Object.entries(medians)) {
-  const goal = goals[name as keyof typeof goals];
+  Object.entries(results).map(([name, values]) => [
+    name,
+    {
+      perSecond: Math.round(median(values.map((v) => v.perSecond))),
+      cpuMicrosPerOp: Number(median(values.map((v) => v.cpuMicrosPerOp)).toFixed(2)),
+    },
+  ]),
+) as Record<Name, Measurement>;
+console.log('\nmedians (per second, wall clock; CPU time of this process per operation):');
+for (const [name, { perSecond, cpuMicrosPerOp }] of Object.entries(medians)) {
+  const goal = goals[name as Name];
   const verdict =
-    goal === undefined ? '' : value >= goal ? `  (goal ${goal}: met)` : `  (goal ${goal}: MISSED)`;
-  console.log(`  ${name.padEnd(30)} ${String(value).padStart(9)}${verdict}`);
+    goal === undefined ? '' : perSecond >= goal ? `goal ${goal}: met` : `goal ${goal}: MISSED`;
+  console.log(
+    `  ${name.padEnd(20)} ${String(perSecond).padStart(8)}/s  ${cpuMicrosPerOp.toFixed(1).padStart(6)} µs CPU/op  ${verdict}`,
+  );
 }
+console.log(`  load average during runs: ${loadAverages.map((l) => l.toFixed(1)).join(' ')}`);
 
 const resultsFile = join(dirname(fileURLToPath(import.meta.url)), 'results', 'latest.json');
 mkdirSync(dirname(resultsFile), { recursive: true });
+const report = {
+  measuredAt: new Date().toISOString(),
+  machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version },
+  settings: { runs, singleCommits, appenders, appendsPerAppender, logSize, readPageSize },
+  goals,
+  medians,
+  loadAverages,
+  runs: results,
+};
+// Formatted as the repository's prettier settings want it, so `prettier --check` stays green.
 writeFileSync(
   resultsFile,
-  `${JSON.stringify(
-    {
-      measuredAt: new Date().toISOString(),
-      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, node: process.version },
-      settings: { runs, singleCommits, appenders, appendsPerAppender, logSize, readPageSize },
-      goals,
-      medians,
-      runs: results,
-    },
-    null,
-    2,
-  )}\n`,
+  await format(JSON.stringify(report), {
+    ...(await resolveConfig(resultsFile)),
+    parser: 'json',
+  }),
 );
 console.log(`\nsaved ${resultsFile}`);

@@ -177,7 +177,7 @@ export class EmbeddedEventStore implements EventStore {
       )
       .raw(true);
 
-    const appendOne = db.transaction((append: PendingAppend, head: number): AppendResult => {
+    const appendOne = (append: PendingAppend, head: number): AppendResult => {
       const current = this.selectStreamRevision.get(append.streamId) ?? undefined;
       const expected = append.expectedRevision;
       if (
@@ -204,16 +204,24 @@ export class EmbeddedEventStore implements EventStore {
         );
       }
       return { nextExpectedRevision: revision, position };
-    });
-    // Nested db.transaction calls run as savepoints: a failed append rolls back only itself.
+    };
+    // A nested db.transaction runs as a savepoint, so a multi-event append that fails halfway
+    // rolls back only itself. A single INSERT is atomic on its own and needs none (the common case).
+    const appendOneInSavepoint = db.transaction(appendOne);
     this.commitBatch = db.transaction((batch: PendingAppend[]) => {
       let head = this.selectHead.get() ?? 0;
       return batch.map((append): AppendResult | Error => {
         try {
-          const result = appendOne(append, head);
+          const result =
+            append.events.length === 1
+              ? appendOne(append, head)
+              : appendOneInSavepoint(append, head);
           head = result.position;
           return result;
         } catch (error) {
+          // Some errors (disk full, I/O) make SQLite roll back the whole transaction: then the
+          // batch must fail as a whole, not carry on outside any transaction.
+          if (!db.inTransaction) throw error;
           return asAppendError(error, append.streamId);
         }
       });
