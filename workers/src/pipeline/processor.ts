@@ -9,7 +9,7 @@ export interface ProcessorOptions {
   readonly readStore: ProjectionTarget;
   readonly pubsub: ChangePubSub;
   /** Where reactors append (the booking completion). Without it, events are only projected. */
-  readonly eventStore?: Pick<EventStore, 'append'>;
+  readonly eventStore?: Pick<EventStore, 'append' | 'readStream'>;
   readonly onError?: (error: Error, event?: RecordedEvent) => void;
 }
 

@@ -29,11 +29,13 @@ const isProductBooked = (event: RecordedEvent): event is RecordedEvent<ProductBo
  * Returns true when this call appended the BookingPlaced.
  */
 export async function ensureBookingPlaced(
-  eventStore: Pick<EventStore, 'append'>,
+  eventStore: Pick<EventStore, 'append' | 'readStream'>,
   event: RecordedEvent,
 ): Promise<boolean> {
   if (!isProductBooked(event)) return false;
   const booked = event.data;
+  // Nearly always the gateway placed it already: a read is far cheaper than a refused append.
+  if ((await eventStore.readStream(bookingStreamId(booked.bookingId))).length > 0) return false;
   const placed: BookingPlaced = {
     type: 'BookingPlaced',
     schemaVersion: 1,

@@ -67,6 +67,9 @@ export function randomWorkload(random: () => number, appends: number): WorkloadA
     verified?: boolean;
   }[] = [];
   const products: ProductState[] = [];
+  const sellersById = new Map<string, { email: string }>();
+  let liveSellerCount = 0;
+  let liveUserCount = 0;
   const admin: [string, string] = ['admin-1', 'admin@example.com'];
 
   for (const title of brands)
@@ -97,6 +100,7 @@ export function randomWorkload(random: () => number, appends: number): WorkloadA
       alive: true,
     } as const;
     users.push({ ...user });
+    liveUserCount += 1;
     append(
       `user-${user.uid}`,
       [
@@ -109,7 +113,10 @@ export function randomWorkload(random: () => number, appends: number): WorkloadA
       [user.uid, user.email],
     );
     if (role === 'seller') {
-      sellers.push({ uid: user.uid, email: user.email, name: user.name, alive: true });
+      const seller = { uid: user.uid, email: user.email, name: user.name, alive: true };
+      sellers.push(seller);
+      liveSellerCount += 1;
+      sellersById.set(seller.uid, seller);
       append(
         `seller-${user.uid}`,
         [
@@ -133,14 +140,27 @@ export function randomWorkload(random: () => number, appends: number): WorkloadA
   const productEvent = (product: ProductState, event: AnyEvent, actor: [string, string]): void =>
     append(`product-${product.id}`, [event], actor);
 
+  // Random picks among the items that qualify, without scanning long lists on every step.
+  const pickWhere = <T>(items: readonly T[], fits: (item: T) => boolean): T | undefined => {
+    for (let tries = 0; tries < 24 && items.length > 0; tries++) {
+      const item = pick(random, items);
+      if (fits(item)) return item;
+    }
+    return items.length <= 64 ? items.find(fits) : undefined;
+  };
+  const isOpen = (p: ProductState): boolean =>
+    p.status === 'available' || p.status === 'unavailable';
+  const alive = (who: { alive: boolean }): boolean => who.alive;
+
   while (out.length < appends) {
     const roll = random();
-    const liveSellers = sellers.filter((s) => s.alive);
-    const buyers = users.filter((u) => u.alive);
-    const open = products.filter((p) => p.status === 'available' || p.status === 'unavailable');
-    if (roll < 0.08) registerUser();
-    else if (roll < 0.35 && liveSellers.length > 0) {
-      const seller = pick(random, liveSellers);
+    const seller0 = pickWhere(sellers, alive);
+    const buyer0 = pickWhere(users, alive);
+    const open0 = pickWhere(products, isOpen);
+    if (roll < 0.08 || !buyer0) registerUser();
+    else if (roll < 0.35) {
+      if (!seller0) continue;
+      const seller = seller0;
       const brand = pick(random, brands);
       const product: ProductState = {
         id: `p${products.length + 1}${hex(4)}`,
@@ -175,9 +195,10 @@ export function randomWorkload(random: () => number, appends: number): WorkloadA
         },
         [seller.uid, seller.email],
       );
-    } else if (roll < 0.5 && open.length > 0) {
-      const product = pick(random, open);
-      const buyer = pick(random, buyers);
+    } else if (roll < 0.5) {
+      if (!open0) continue;
+      const product = open0;
+      const buyer = buyer0;
       if (product.status !== 'available' || buyer.uid === product.sellerUid) continue;
       product.status = 'booked';
       const bookingId = `b${hex(10)}`;
@@ -202,78 +223,73 @@ export function randomWorkload(random: () => number, appends: number): WorkloadA
         [{ type: 'BookingPlaced', schemaVersion: 1, data: booking }],
         [buyer.uid, buyer.email],
       );
-    } else if (roll < 0.6 && products.some((p) => p.status !== 'deleted' && !p.reported)) {
-      const product = pick(
-        random,
-        products.filter((p) => p.status !== 'deleted' && !p.reported),
-      );
+    } else if (roll < 0.6) {
+      const product = pickWhere(products, (p) => p.status !== 'deleted' && !p.reported);
+      if (!product) continue;
       product.reported = true;
-      const reporter = pick(random, buyers);
+      const reporter = buyer0;
       productEvent(
         product,
         { type: 'ProductReported', schemaVersion: 1, data: { productId: product.id } },
         [reporter.uid, reporter.email],
       );
-    } else if (roll < 0.67 && products.some((p) => p.reported && p.status !== 'deleted')) {
-      const product = pick(
-        random,
-        products.filter((p) => p.reported && p.status !== 'deleted'),
-      );
+    } else if (roll < 0.67) {
+      const product = pickWhere(products, (p) => p.reported && p.status !== 'deleted');
+      if (!product) continue;
       product.status = 'deleted';
       productEvent(
         product,
         { type: 'ReportedProductDeleted', schemaVersion: 1, data: { productId: product.id } },
         admin,
       );
-    } else if (roll < 0.75 && open.length > 0) {
-      const product = pick(random, open);
+    } else if (roll < 0.75) {
+      if (!open0) continue;
+      const product = open0;
       const type =
         product.status === 'available'
           ? pick(random, ['ProductAdvertised', 'ProductMarkedUnavailable'] as const)
           : 'ProductMarkedAvailable';
       if (type === 'ProductMarkedUnavailable') product.status = 'unavailable';
       if (type === 'ProductMarkedAvailable') product.status = 'available';
-      const seller = sellers.find((s) => s.uid === product.sellerUid);
+      const seller = sellersById.get(product.sellerUid);
       productEvent(product, { type, schemaVersion: 1, data: { productId: product.id } }, [
         product.sellerUid,
         seller?.email ?? '',
       ]);
-    } else if (roll < 0.82 && liveSellers.some((s) => !s.verified)) {
-      const seller = pick(
-        random,
-        liveSellers.filter((s) => !s.verified),
-      );
+    } else if (roll < 0.82) {
+      const seller = pickWhere(sellers, (s) => s.alive && !s.verified);
+      if (!seller) continue;
       seller.verified = true;
       append(
         `seller-${seller.uid}`,
         [{ type: 'SellerVerified', schemaVersion: 1, data: { sellerId: seller.uid } }],
         admin,
       );
-    } else if (roll < 0.86 && liveSellers.length > 2) {
-      const seller = pick(random, liveSellers);
-      seller.alive = false;
+    } else if (roll < 0.86) {
+      if (!seller0 || liveSellerCount <= 2) continue;
+      seller0.alive = false;
+      liveSellerCount -= 1;
       append(
-        `seller-${seller.uid}`,
-        [{ type: 'SellerDeleted', schemaVersion: 1, data: { sellerId: seller.uid } }],
+        `seller-${seller0.uid}`,
+        [{ type: 'SellerDeleted', schemaVersion: 1, data: { sellerId: seller0.uid } }],
         admin,
       );
-    } else if (roll < 0.93 && buyers.some((u) => !u.admin)) {
-      const user = pick(
-        random,
-        buyers.filter((u) => !u.admin),
-      );
+    } else if (roll < 0.93) {
+      const user = pickWhere(users, (u) => u.alive && !u.admin);
+      if (!user) continue;
       user.admin = true;
       append(
         `user-${user.uid}`,
         [{ type: 'UserPromoted', schemaVersion: 1, data: { uid: user.uid, role: 'admin' } }],
         admin,
       );
-    } else if (buyers.length > 4) {
-      const user = pick(random, buyers);
-      user.alive = false;
+    } else {
+      if (liveUserCount <= 4) continue;
+      buyer0.alive = false;
+      liveUserCount -= 1;
       append(
-        `user-${user.uid}`,
-        [{ type: 'UserDeleted', schemaVersion: 1, data: { uid: user.uid } }],
+        `user-${buyer0.uid}`,
+        [{ type: 'UserDeleted', schemaVersion: 1, data: { uid: buyer0.uid } }],
         admin,
       );
     }

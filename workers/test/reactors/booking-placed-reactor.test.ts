@@ -1,0 +1,93 @@
+import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@resale/events';
+import { describe, expect, it } from 'vitest';
+import { ensureBookingPlaced, uuidFromName } from '../../src/reactors/booking-placed-reactor.ts';
+
+const productBooked: RecordedEvent = {
+  eventId: '7b0c7f5e-1111-4c4c-8c8c-000000000001',
+  streamId: 'product-p1',
+  revision: 1,
+  position: 12,
+  type: 'ProductBooked',
+  schemaVersion: 1,
+  data: {
+    productId: 'p1',
+    bookingId: 'b1',
+    buyerUid: 'ann1',
+    buyerName: 'Ann',
+    email: 'ann@example.com',
+    phone: '+880111111',
+    address: 'Chattogram',
+    sellingPrice: 400,
+    Brand: 'Apple',
+    productName: 'iPhone 12',
+  },
+  metadata: {
+    actorUid: 'ann1',
+    actorEmail: 'ann@example.com',
+    occurredAt: '2026-11-21T10:00:00.000Z',
+    correlationId: 'req-9',
+    causationId: 'req-9',
+  },
+  recordedAt: '2026-11-21T10:00:00.010Z',
+};
+
+/** An event store that knows only whether the booking stream exists, and records appends. */
+function bookingStreams(options: { exists: boolean; gatewayWinsRace?: boolean }) {
+  const appends: Parameters<EventStore['append']>[] = [];
+  const store: Pick<EventStore, 'append' | 'readStream'> = {
+    readStream: async () => (options.exists ? [productBooked] : []),
+    append: async (...args) => {
+      appends.push(args);
+      if (options.gatewayWinsRace) throw new WrongExpectedRevisionError(args[0], 'no_stream', 0);
+      return { nextExpectedRevision: 0, position: 13 };
+    },
+  };
+  return { store, appends };
+}
+
+describe('the booking reactor', () => {
+  it('places the booking a ProductBooked announced when its stream is missing', async () => {
+    const { store, appends } = bookingStreams({ exists: false });
+    expect(await ensureBookingPlaced(store, productBooked)).toBe(true);
+    expect(appends).toHaveLength(1);
+    const [streamId, events, options] = appends[0] ?? [];
+    expect(streamId).toBe('booking-b1');
+    expect(options).toEqual({ expectedRevision: 'no_stream' });
+    expect(events?.[0]).toEqual({
+      eventId: uuidFromName(`BookingPlaced/${productBooked.eventId}`),
+      event: { type: 'BookingPlaced', schemaVersion: 1, data: productBooked.data },
+      metadata: { ...productBooked.metadata, causationId: productBooked.eventId },
+    });
+  });
+
+  it('does nothing when the gateway placed the booking already', async () => {
+    const { store, appends } = bookingStreams({ exists: true });
+    expect(await ensureBookingPlaced(store, productBooked)).toBe(false);
+    expect(appends).toEqual([]);
+  });
+
+  it('takes losing the race to the gateway as done', async () => {
+    const { store } = bookingStreams({ exists: false, gatewayWinsRace: true });
+    expect(await ensureBookingPlaced(store, productBooked)).toBe(false);
+  });
+
+  it('ignores every other event type', async () => {
+    const { store, appends } = bookingStreams({ exists: false });
+    expect(
+      await ensureBookingPlaced(store, {
+        ...productBooked,
+        type: 'ProductReported',
+        data: { productId: 'p1' },
+      }),
+    ).toBe(false);
+    expect(appends).toEqual([]);
+  });
+
+  it('derives a stable UUID from a name', () => {
+    expect(uuidFromName('x')).toBe(uuidFromName('x'));
+    expect(uuidFromName('x')).not.toBe(uuidFromName('y'));
+    expect(uuidFromName('x')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+});
