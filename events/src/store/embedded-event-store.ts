@@ -18,16 +18,17 @@ import {
  * The embedded event store: one SQLite file in WAL mode with synchronous=FULL, so a commit is on
  * disk (the WAL fsynced) before any append is acknowledged.
  *
- * Why readers never see a gap in global positions: this store has a single writer connection and
- * assigns positions inside the write transaction as max(position)+1, +2, ... (read under the
- * write lock that BEGIN IMMEDIATE takes). A reader (this connection or another process's) sees
- * either all of a transaction or none of it, and a rolled-back transaction leaves no position
- * behind, so the committed positions are always exactly 1..N.
+ * Why readers never see a gap in global positions: positions are assigned inside the write
+ * transaction, as max(position)+1, +2, ... read under the write lock that BEGIN IMMEDIATE takes,
+ * so there is a single writer at any time (this instance's one connection; another process on the
+ * same file waits for the lock). A reader, in this process or another, sees all of a committed
+ * transaction or none of it, and a rolled-back transaction leaves no position behind, so the
+ * committed positions are always exactly 1..N.
  *
  * Group commit: every append() arriving before the next turn of the event loop joins one
- * transaction. Each append inside it is checked on its own (expected revision, unique event ids)
- * in a savepoint, so one failing append does not fail its neighbours; all of them are
- * acknowledged only after the transaction committed.
+ * transaction. Each append inside it is checked on its own (expected revision, unique event ids),
+ * a multi-event append in a savepoint, so one failing append does not fail its neighbours; all
+ * of them are acknowledged only after the transaction committed.
  */
 
 export interface EmbeddedEventStoreOptions {
