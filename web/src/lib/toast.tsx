@@ -12,6 +12,8 @@ export function AppToaster() {
   return (
     <Toaster
       position="top-center"
+      // Below the sticky navigation bar, so a toast never hides its links.
+      containerStyle={{ top: 72 }}
       toastOptions={{
         duration: TOAST_DURATION.default,
         success: { duration: TOAST_DURATION.success },

@@ -2,6 +2,7 @@ import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate
 import {
   authMachine,
   type AuthUser,
+  type EmulatedGoogleAccount,
   type GoogleSignInResult,
   type SignUpDetails,
 } from '@/features/auth/machines/auth-machine.ts';
@@ -41,10 +42,12 @@ export function fakeAuthActor(
           if (options.signInError) throw new Error(options.signInError);
           return { ...buyer, email: input.email };
         }),
-        googleSignIn: fromPromise<GoogleSignInResult>(async () => ({
-          user: buyer,
-          isNewUser: false,
-        })),
+        googleSignIn: fromPromise<GoogleSignInResult, { account?: EmulatedGoogleAccount }>(
+          async () => ({
+            user: buyer,
+            isNewUser: false,
+          }),
+        ),
         signOut: fromPromise<void>(async () => {}),
       },
       actions: {

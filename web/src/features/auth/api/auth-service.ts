@@ -3,6 +3,7 @@ import {
   createUserWithEmailAndPassword,
   getAdditionalUserInfo,
   onAuthStateChanged,
+  signInWithCredential,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
@@ -15,9 +16,22 @@ import { firebaseAuth } from '@/lib/firebase.ts';
 import {
   authMachine,
   type AuthUser,
+  type EmulatedGoogleAccount,
   type GoogleSignInResult,
   type SignUpDetails,
 } from '../machines/auth-machine.ts';
+
+/** The Auth emulator accepts an unsigned Google ID token given as JSON claims. */
+function emulatedGoogleCredential(account: EmulatedGoogleAccount) {
+  return GoogleAuthProvider.credential(
+    JSON.stringify({
+      sub: `google-${account.email.toLowerCase()}`,
+      email: account.email,
+      email_verified: true,
+      name: account.name,
+    }),
+  );
+}
 
 function toAuthUser(user: User): AuthUser {
   return {
@@ -76,13 +90,17 @@ export function createAuthService(navigate: (to: string) => void) {
         );
         return toAuthUser(credential.user);
       }),
-      googleSignIn: fromPromise<GoogleSignInResult>(async () => {
-        const result = await signInWithPopup(firebaseAuth(), new GoogleAuthProvider());
-        return {
-          user: toAuthUser(result.user),
-          isNewUser: getAdditionalUserInfo(result)?.isNewUser ?? false,
-        };
-      }),
+      googleSignIn: fromPromise<GoogleSignInResult, { account?: EmulatedGoogleAccount }>(
+        async ({ input }) => {
+          const result = input.account
+            ? await signInWithCredential(firebaseAuth(), emulatedGoogleCredential(input.account))
+            : await signInWithPopup(firebaseAuth(), new GoogleAuthProvider());
+          return {
+            user: toAuthUser(result.user),
+            isNewUser: getAdditionalUserInfo(result)?.isNewUser ?? false,
+          };
+        },
+      ),
       signOut: fromPromise<void>(() => signOut(firebaseAuth())),
     },
     actions: {

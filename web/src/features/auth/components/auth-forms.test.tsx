@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/render-app.tsx';
@@ -30,6 +30,20 @@ describe('login form', () => {
       'href',
       '/signup',
     );
+  });
+
+  it("signs in with a Google account chosen in the emulator's account chooser", async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/login', {
+      server: { graphql: { Categories: { categories: [] } } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'CONTINUE WITH GOOGLE' }));
+    const chooser = screen.getByRole('dialog', { name: 'Sign in with Google (Auth emulator)' });
+    await user.type(within(chooser).getByLabelText('Google email'), 'gina@example.com');
+    await user.click(within(chooser).getByRole('button', { name: 'Sign in with Google.com' }));
+    await screen.findByRole('heading', { name: 'What Can I Fix For You Today' });
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByText('Email Address is required')).not.toBeInTheDocument();
   });
 
   it('goes to / after a login that did not come from a guarded page', async () => {

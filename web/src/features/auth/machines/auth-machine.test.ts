@@ -5,6 +5,7 @@ import {
   authMachine,
   isAuthBusy,
   type AuthUser,
+  type EmulatedGoogleAccount,
   type GoogleSignInResult,
   type SignUpDetails,
 } from './auth-machine.ts';
@@ -47,10 +48,12 @@ function givenAuth(overrides: Parameters<typeof authMachine.provide>[0]['actors'
         calls.push(`signIn ${input.email}`);
         return alice;
       }),
-      googleSignIn: fromPromise<GoogleSignInResult>(async () => {
-        calls.push('googleSignIn');
-        return { user: alice, isNewUser: false };
-      }),
+      googleSignIn: fromPromise<GoogleSignInResult, { account?: EmulatedGoogleAccount }>(
+        async () => {
+          calls.push('googleSignIn');
+          return { user: alice, isNewUser: false };
+        },
+      ),
       signOut: fromPromise(async () => {
         calls.push('signOut');
       }),
@@ -191,10 +194,12 @@ describe('auth machine', () => {
   describe('Google sign-in', () => {
     it('saves a new Google user as a buyer before getting the token', async () => {
       const { actor, notify, calls } = givenAuth({
-        googleSignIn: fromPromise<GoogleSignInResult>(async () => ({
-          user: alice,
-          isNewUser: true,
-        })),
+        googleSignIn: fromPromise<GoogleSignInResult, { account?: EmulatedGoogleAccount }>(
+          async () => ({
+            user: alice,
+            isNewUser: true,
+          }),
+        ),
       });
       notify(null);
       actor.send({ type: 'auth.google' });
@@ -203,6 +208,22 @@ describe('auth machine', () => {
         'saveUser Alice alice@example.com buyer',
         'getToken alice@example.com',
       ]);
+    });
+
+    it("passes the account typed into the emulator's chooser to the sign-in", async () => {
+      const accounts: (EmulatedGoogleAccount | undefined)[] = [];
+      const { actor, notify } = givenAuth({
+        googleSignIn: fromPromise<GoogleSignInResult, { account?: EmulatedGoogleAccount }>(
+          async ({ input }) => {
+            accounts.push(input.account);
+            return { user: alice, isNewUser: false };
+          },
+        ),
+      });
+      notify(null);
+      actor.send({ type: 'auth.google', account: { email: 'gina@example.com', name: 'Gina' } });
+      await waitFor(actor, (s) => s.matches({ signedIn: 'ready' }));
+      expect(accounts).toEqual([{ email: 'gina@example.com', name: 'Gina' }]);
     });
 
     it('does not save a returning Google user again', async () => {

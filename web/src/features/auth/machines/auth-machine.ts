@@ -26,7 +26,7 @@ export type AuthEvent =
   | { type: 'auth.changed'; user: AuthUser | null }
   | { type: 'auth.signUp'; name: string; email: string; password: string; role: AccountType }
   | { type: 'auth.login'; email: string; password: string; redirectTo?: string }
-  | { type: 'auth.google'; redirectTo?: string }
+  | { type: 'auth.google'; redirectTo?: string; account?: EmulatedGoogleAccount }
   | { type: 'auth.signOut' }
   | { type: 'auth.clearError' };
 
@@ -39,6 +39,13 @@ export type AuthContext = {
 };
 
 export type GoogleSignInResult = { user: AuthUser; isNewUser: boolean };
+
+/**
+ * The Google account typed into the emulator's account chooser. Against the Auth emulator the
+ * popup cannot be used offline (Firebase loads Google's gapi script for it), so the app asks for
+ * the account itself, as the emulator's own chooser does.
+ */
+export type EmulatedGoogleAccount = { email: string; name: string };
 
 function notProvided(name: string): never {
   throw new Error(`${name} is provided by the app (see auth-service.ts)`);
@@ -63,7 +70,9 @@ export const authMachine = setup({
     signIn: fromPromise<AuthUser, { email: string; password: string }>(async () =>
       notProvided('signIn'),
     ),
-    googleSignIn: fromPromise<GoogleSignInResult>(async () => notProvided('googleSignIn')),
+    googleSignIn: fromPromise<GoogleSignInResult, { account?: EmulatedGoogleAccount }>(async () =>
+      notProvided('googleSignIn'),
+    ),
     signOut: fromPromise<void>(async () => notProvided('signOut')),
   },
   actions: {
@@ -290,6 +299,10 @@ export const authMachine = setup({
         popup: {
           invoke: {
             src: 'googleSignIn',
+            input: ({ event }) => {
+              assertEvent(event, 'auth.google');
+              return event.account ? { account: event.account } : {};
+            },
             onDone: [
               {
                 guard: ({ event }) => event.output.isNewUser,
