@@ -87,7 +87,7 @@ export default async function serviceApp(app: FastifyInstance, options: AppOptio
   await app.register(authentication);
   await app.register(idempotency);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 

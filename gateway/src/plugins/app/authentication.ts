@@ -93,17 +93,9 @@ async function authentication(app: FastifyInstance): Promise<void> {
   app.decorateRequest('actor', null);
   app.decorateRequest('firebaseIdentity', null);
 
-  app.addHook('onRoute', (route) => {
-    const requirement = route.config?.auth;
-    if (!requirement || !route.schema) return;
-    const scheme = requirement === 'firebase' ? 'firebaseIdToken' : 'accessToken';
-    route.schema = { ...route.schema, security: [{ [scheme]: [] }] };
-  });
-
-  // onRequest: refuse before the body is even read.
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  /** Resolves the caller a route requires, or refuses (401/403) before the body is read. */
+  const authenticate = async (request: FastifyRequest): Promise<void> => {
     const requirement = request.routeOptions.config.auth;
-    if (!requirement) return;
     const { authorization } = request.headers;
     if (requirement === 'firebase') {
       request.firebaseIdentity = await firebaseIdentityOf(authorization);
@@ -113,6 +105,21 @@ async function authentication(app: FastifyInstance): Promise<void> {
     if (requirement === 'admin') assertAdmin(user);
     if (requirement === 'seller') assertSeller(user);
     request.actor = actorFrom(user);
+  };
+
+  // A route-level onRequest hook, added after the rate limiter's: floods are counted even when
+  // they carry no valid token.
+  app.addHook('onRoute', (route) => {
+    const requirement = route.config?.auth;
+    if (!requirement) return;
+    const existing = route.onRequest;
+    route.onRequest = [
+      ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
+      authenticate,
+    ];
+    if (!route.schema) return;
+    const scheme = requirement === 'firebase' ? 'firebaseIdToken' : 'accessToken';
+    route.schema = { ...route.schema, security: [{ [scheme]: [] }] };
   });
 }
 
