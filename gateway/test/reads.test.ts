@@ -4,6 +4,7 @@ import {
   bookingOf,
   buildTestApp,
   getAs,
+  listingOf,
   listProduct,
   registerUser,
   seedCategories,
@@ -144,6 +145,20 @@ describe('reads from the read models, with read-your-writes', () => {
       expect(brand.json().map((p: { _id: string }) => p._id)).not.toContain(reportedId);
       const reportedAfter = await getAs(t.app, admin, '/reportedProducts', position);
       expect(reportedAfter.json().map((p: { _id: string }) => p._id)).not.toContain(reportedId);
+    });
+
+    it('refuses a listing in a brand that is not a category', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/myProducts',
+        headers: bearer(seller.accessToken),
+        payload: { ...listingOf(seller), Brand: 'Nokia' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        field: 'Brand',
+        message: 'Choose one of the categories: Samsung, Oppo, Iphone',
+      });
     });
 
     it('advertised, available products show on the home page', async () => {

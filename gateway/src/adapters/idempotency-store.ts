@@ -25,6 +25,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export function openSqliteIdempotencyStore(
   dataDir: string,
   ttlMs = IDEMPOTENCY_TTL_MS,
+  now: () => number = Date.now,
 ): IdempotencyStore {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(path.join(dataDir, 'idempotency.sqlite'));
@@ -55,16 +56,16 @@ export function openSqliteIdempotencyStore(
   let writes = 0;
   return {
     async get(scope) {
-      const row = select.get(scope, Date.now() - ttlMs);
+      const row = select.get(scope, now() - ttlMs);
       return row
         ? { fingerprint: row.fingerprint, statusCode: row.status_code, body: row.body }
         : null;
     },
     async put(scope, { fingerprint, statusCode, body }) {
-      const now = Date.now();
+      const at = now();
       // An expired entry under the same scope is replaced; a live one is kept.
-      insert.run(scope, fingerprint, statusCode, body, now, ttlMs);
-      if (++writes % 500 === 0) purge.run(now - ttlMs);
+      insert.run(scope, fingerprint, statusCode, body, at, ttlMs);
+      if (++writes % 500 === 0) purge.run(at - ttlMs);
     },
     async close() {
       db.close();
@@ -76,6 +77,7 @@ export function openSqliteIdempotencyStore(
 export async function openMongoIdempotencyStore(
   db: Db,
   ttlMs = IDEMPOTENCY_TTL_MS,
+  now: () => number = Date.now,
 ): Promise<IdempotencyStore> {
   interface Entry extends StoredAnswer {
     _id: string;
@@ -87,7 +89,7 @@ export async function openMongoIdempotencyStore(
     async get(scope) {
       const entry = await collection.findOne({
         _id: scope,
-        createdAt: { $gt: new Date(Date.now() - ttlMs) },
+        createdAt: { $gt: new Date(now() - ttlMs) },
       });
       return entry
         ? { fingerprint: entry.fingerprint, statusCode: entry.statusCode, body: entry.body }
@@ -96,11 +98,11 @@ export async function openMongoIdempotencyStore(
     async put(scope, answer) {
       // The TTL monitor runs once a minute; an expired entry still present is replaced here.
       await collection.updateOne(
-        { _id: scope, createdAt: { $lte: new Date(Date.now() - ttlMs) } },
-        { $set: { ...answer, createdAt: new Date() } },
+        { _id: scope, createdAt: { $lte: new Date(now() - ttlMs) } },
+        { $set: { ...answer, createdAt: new Date(now()) } },
       );
       try {
-        await collection.insertOne({ _id: scope, ...answer, createdAt: new Date() });
+        await collection.insertOne({ _id: scope, ...answer, createdAt: new Date(now()) });
       } catch (error) {
         if ((error as { code?: number }).code !== 11000) throw error;
       }

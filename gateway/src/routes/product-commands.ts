@@ -13,7 +13,8 @@ import {
   type ProductCommand,
 } from '@resale/events';
 import { commandMetadata } from '../commands.ts';
-import { forbidden } from '../errors.ts';
+import { listCategories } from '@resale/workers/read-models';
+import { forbidden, HttpProblem } from '../errors.ts';
 import { actorOfRequest } from '../plugins/app/authentication.ts';
 import { Deleted, Inserted, Modified } from '../schemas/answers.ts';
 import { Id } from '../schemas/common.ts';
@@ -47,6 +48,14 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
       };
       if (listing.sellerEmail !== actor.email)
         throw forbidden('You can only list products under your own e-mail');
+      // Brand is the category's title; an empty catalog (nothing seeded yet) accepts any.
+      const categories = await listCategories(app.readModels.store);
+      if (categories.length > 0 && !categories.some((category) => category.title === listing.Brand))
+        throw new HttpProblem(
+          400,
+          `Choose one of the categories: ${categories.map((c) => c.title).join(', ')}`,
+          'Brand',
+        );
       const productId = randomUUID();
       const result = await handleCommand(
         app.eventStore,

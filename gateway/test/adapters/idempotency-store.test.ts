@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  openMongoIdempotencyStore,
+  openSqliteIdempotencyStore,
+  type IdempotencyStore,
+} from '../../src/adapters/idempotency-store.ts';
+
+const day = 24 * 60 * 60 * 1000;
+const answer = (body: string) => ({ fingerprint: 'f1', statusCode: 201, body });
+
+/** What every idempotency store must do, with a clock the test moves. */
+function contract(open: (now: () => number) => Promise<IdempotencyStore>) {
+  let clock = 1_800_000_000_000;
+  let store: IdempotencyStore;
+  beforeAll(async () => {
+    store = await open(() => clock);
+  });
+  afterAll(() => store.close());
+
+  it('keeps the first answer of a scope', async () => {
+    await store.put('scope-a', answer('first'));
+    await store.put('scope-a', answer('second'));
+    expect(await store.get('scope-a')).toEqual(answer('first'));
+    expect(await store.get('scope-unknown')).toBeNull();
+  });
+
+  it('forgets an answer after 24 hours, and then keeps a new one', async () => {
+    await store.put('scope-b', answer('old'));
+    clock += day - 1;
+    expect(await store.get('scope-b')).toEqual(answer('old'));
+    clock += 2;
+    expect(await store.get('scope-b')).toBeNull();
+    await store.put('scope-b', answer('new'));
+    expect(await store.get('scope-b')).toEqual(answer('new'));
+  });
+}
+
+describe('SQLite idempotency store (embedded profile)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'idempotency-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  contract(async (now) => openSqliteIdempotencyStore(dir, day, now));
+});
+
+const mongoUrl = process.env.MONGODB_URL;
+describe.skipIf(!mongoUrl)(
+  `MongoDB idempotency store (${mongoUrl ? 'distributed profile' : 'skipped: no server, no Docker engine'})`,
+  () => {
+    const client = new MongoClient(mongoUrl ?? 'mongodb://unused');
+    const db = client.db(`gateway-test-${process.pid}`);
+    afterAll(async () => {
+      await db.dropDatabase();
+      await client.close();
+    });
+    contract((now) => openMongoIdempotencyStore(db, day, now));
+  },
+);
