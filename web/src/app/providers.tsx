@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider as UrqlProvider, useQuery, type Client } from 'urql';
 import type { SnapshotFrom } from 'xstate';
 import { MeQuery } from '@/features/auth/api/me.ts';
@@ -8,6 +8,7 @@ import { isAuthBusy, type AuthMachine } from '@/features/auth/machines/auth-mach
 import { AppToaster } from '@/lib/toast.tsx';
 import { SessionContext, type Session } from '@/lib/session.tsx';
 import { createUrqlClient } from '@/lib/urql.ts';
+import { onTokenRejected, readAccessToken, subscribeAccessToken } from '@/lib/access-token.ts';
 
 /** Signed in means: Firebase knows the user and the gateway token is stored. */
 export function sessionStatus(snapshot: SnapshotFrom<AuthMachine>): Session['status'] {
@@ -79,7 +80,16 @@ export function AppProvider({
 }) {
   const status = useSelector(authActor, sessionStatus);
   const uid = useSelector(authActor, (snapshot) => snapshot.context.user?.uid ?? null);
-  const identity = status === 'signedIn' && uid ? uid : 'anonymous';
+  const token = useSyncExternalStore(subscribeAccessToken, readAccessToken, readAccessToken);
+  // A renewed token also gets a new client: queries re-run and the WebSocket re-authenticates.
+  const identity = status === 'signedIn' && uid ? `${uid}:${token ?? ''}` : 'anonymous';
+  useEffect(
+    () =>
+      onTokenRejected((rejected) =>
+        authActor.send({ type: 'auth.tokenRejected', token: rejected, at: Date.now() }),
+      ),
+    [authActor],
+  );
   // `identity` is not read inside: a new client per identity is the point.
   const client = useMemo(() => createClient(), [identity, createClient]);
   return (

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, NETWORK_ERROR_MESSAGE } from './api-client.ts';
+import { onTokenRejected } from './access-token.ts';
 import { getPosition } from './positions.ts';
 
 function answer(status: number, body: unknown) {
@@ -36,6 +37,16 @@ describe('api client', () => {
       status: 0,
       message: NETWORK_ERROR_MESSAGE,
     });
+  });
+
+  it('reports a refused access token so that the app renews it', async () => {
+    localStorage.setItem('accessToken', 'expired');
+    const rejected: string[] = [];
+    const stop = onTokenRejected((token) => rejected.push(token));
+    answer(401, { statusCode: 401, error: 'Unauthorized', message: 'Please log in again.' });
+    await expect(apiRequest('/bookings')).rejects.toMatchObject({ status: 401 });
+    stop();
+    expect(rejected).toEqual(['expired']);
   });
 
   it("remembers a command answer's position for later reads", async () => {

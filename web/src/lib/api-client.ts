@@ -1,5 +1,5 @@
 import { env } from '@/config/env.ts';
-import { readAccessToken } from './access-token.ts';
+import { readAccessToken, reportTokenRejected } from './access-token.ts';
 import { notePosition } from './positions.ts';
 
 /** A failed call, with a message a person can read (the server's own when it sent one). */
@@ -74,6 +74,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
   const payload = await readBody(response);
+  if (response.status === 401 && options.bearer === undefined && bearer) {
+    reportTokenRejected(bearer);
+  }
   if (!response.ok) {
     const field =
       payload &&

@@ -2,6 +2,7 @@ import {
   Client,
   cacheExchange,
   fetchExchange,
+  mapExchange,
   subscriptionExchange,
   type ExecutionResult,
 } from 'urql';
@@ -9,7 +10,7 @@ import { retryExchange } from '@urql/exchange-retry';
 import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
 import { QUERY_RETRY } from '@/config/constants.ts';
 import { graphqlHttpUrl, graphqlWsUrl } from '@/config/env.ts';
-import { readAccessToken } from './access-token.ts';
+import { readAccessToken, reportTokenRejected } from './access-token.ts';
 
 function authorization(): Record<string, string> {
   const token = readAccessToken();
@@ -55,6 +56,15 @@ export function createUrqlClient(options: UrqlClientOptions = {}): Client {
     fetchOptions: () => ({ headers: authorization() }),
     exchanges: [
       cacheExchange,
+      mapExchange({
+        onError(error) {
+          const token = readAccessToken();
+          const unauthenticated =
+            error.response?.status === 401 ||
+            error.graphQLErrors.some((e) => e.extensions?.code === 'UNAUTHENTICATED');
+          if (unauthenticated && token) reportTokenRejected(token);
+        },
+      }),
       retryExchange({
         initialDelayMs: QUERY_RETRY.initialDelayMs,
         maxDelayMs: QUERY_RETRY.maxDelayMs,

@@ -32,8 +32,12 @@ export function RequireAuth({ role }: { role?: 'admin' | 'seller' }) {
       />
     );
   }
-  if (!session.account) return <Spinner label="Checking your account…" />;
-  const allowed = role === 'admin' ? session.account.isAdmin : session.account.isSeller;
+  if (!session.account && session.accountStatus !== 'ready') {
+    return <Spinner label="Checking your account…" />;
+  }
+  // No account on the server (e.g. deleted by an admin) is not allowed anywhere role-guarded.
+  const allowed =
+    role === 'admin' ? session.account?.isAdmin === true : session.account?.isSeller === true;
   if (!allowed) {
     return (
       <Navigate

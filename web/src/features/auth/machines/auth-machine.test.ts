@@ -237,6 +237,41 @@ describe('auth machine', () => {
     });
   });
 
+  describe('when the gateway refuses the access token (it lives one hour)', () => {
+    it('gets a new one with the Firebase session', async () => {
+      localStorage.setItem('accessToken', 'expired');
+      const { actor, notify, calls } = givenAuth();
+      notify(alice);
+      actor.send({ type: 'auth.tokenRejected', token: 'expired', at: 1_000_000 });
+      await waitFor(actor, (s) => s.matches({ signedIn: 'ready' }));
+      expect(calls).toEqual(['getToken alice@example.com']);
+      expect(localStorage.getItem('accessToken')).toBe('access-token-1');
+    });
+
+    it('ignores a refusal of a token it already replaced', () => {
+      localStorage.setItem('accessToken', 'current');
+      const { actor, notify, calls } = givenAuth();
+      notify(alice);
+      actor.send({ type: 'auth.tokenRejected', token: 'older', at: 1_000_000 });
+      expect(actor.getSnapshot().matches({ signedIn: 'ready' })).toBe(true);
+      expect(calls).toEqual([]);
+    });
+
+    it('does not renew again right after a renewal (no loop when the server refuses the user)', async () => {
+      localStorage.setItem('accessToken', 'expired');
+      const { actor, notify, calls } = givenAuth();
+      notify(alice);
+      actor.send({ type: 'auth.tokenRejected', token: 'expired', at: 1_000_000 });
+      await waitFor(actor, (s) => s.matches({ signedIn: 'ready' }));
+      actor.send({ type: 'auth.tokenRejected', token: 'access-token-1', at: 1_005_000 });
+      expect(actor.getSnapshot().matches({ signedIn: 'ready' })).toBe(true);
+      expect(calls).toEqual(['getToken alice@example.com']);
+      actor.send({ type: 'auth.tokenRejected', token: 'access-token-1', at: 1_040_000 });
+      await waitFor(actor, (s) => s.matches({ signedIn: 'ready' }));
+      expect(calls).toEqual(['getToken alice@example.com', 'getToken alice@example.com']);
+    });
+  });
+
   describe('sign-out', () => {
     it('forgets the user and the access token', async () => {
       localStorage.setItem('accessToken', 'stored');

@@ -28,7 +28,9 @@ export type AuthEvent =
   | { type: 'auth.login'; email: string; password: string; redirectTo?: string }
   | { type: 'auth.google'; redirectTo?: string; account?: EmulatedGoogleAccount }
   | { type: 'auth.signOut' }
-  | { type: 'auth.clearError' };
+  | { type: 'auth.clearError' }
+  /** The gateway refused `token` (expired): get a new one with the Firebase session. */
+  | { type: 'auth.tokenRejected'; token: string; at: number };
 
 export type AuthContext = {
   user: AuthUser | null;
@@ -36,7 +38,12 @@ export type AuthContext = {
   error: string | null;
   signUp: SignUpDetails | null;
   redirectTo: string;
+  /** When the access token was last renewed after a rejection (ms since epoch). */
+  renewedAt: number | null;
 };
+
+/** A token renewed this recently and refused again means the server refuses the user. */
+export const TOKEN_RENEWAL_PAUSE_MS = 30_000;
 
 export type GoogleSignInResult = { user: AuthUser; isNewUser: boolean };
 
@@ -98,10 +105,14 @@ export const authMachine = setup({
     userAbsent: ({ event }) => event.type === 'auth.changed' && event.user === null,
     hasUser: ({ context }) => context.user !== null,
     hasAccessToken: () => readAccessToken() !== null,
+    mayRenewToken: ({ context, event }) =>
+      event.type === 'auth.tokenRejected' &&
+      event.token === readAccessToken() &&
+      (context.renewedAt === null || event.at - context.renewedAt > TOKEN_RENEWAL_PAUSE_MS),
   },
 }).createMachine({
   id: 'auth',
-  context: { user: null, error: null, signUp: null, redirectTo: '/' },
+  context: { user: null, error: null, signUp: null, redirectTo: '/', renewedAt: null },
   initial: 'loading',
   invoke: { src: 'authStateListener' },
   // While a flow runs, Firebase's notifications only update the user; the flow decides the state.
@@ -155,7 +166,15 @@ export const authMachine = setup({
             },
           },
         },
-        ready: {},
+        ready: {
+          on: {
+            'auth.tokenRejected': {
+              guard: 'mayRenewToken',
+              target: 'fetchingToken',
+              actions: assign({ renewedAt: ({ event }) => event.at }),
+            },
+          },
+        },
       },
     },
     signingUp: {
