@@ -47,6 +47,15 @@ describe('routing', () => {
     expect(screen.getByRole('status')).toHaveTextContent('bob@example.com');
   });
 
+  it('sends a signed-in user the server does not know (deleted) away from seller pages', async () => {
+    const { router } = renderApp('/dashboard/myProduct', {
+      user: seller,
+      server: { graphql: { Me: { me: null } } },
+    });
+    await screen.findByRole('heading', { name: 'Login' });
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
   it('guards /addProduct like /dashboard/addProduct: sellers only', async () => {
     const { router } = renderApp('/addProduct', {
       user: buyer,
