@@ -7,7 +7,6 @@ import {
   type Pipeline,
 } from '../../src/pipeline/pipelines.ts';
 import { createInProcessPubSub, createRedisPubSub } from '../../src/pubsub/mqemitter-pubsub.ts';
-import type { ChangePubSub } from '../../src/pubsub/port.ts';
 import { waitForPosition } from '../../src/pubsub/wait-for-position.ts';
 import type { EmbeddedReadStore, RebuildTarget } from '../../src/read-models.ts';
 import { flakyDelivery } from '../support/flaky-delivery.ts';
@@ -63,13 +62,14 @@ async function appendInBursts(eventStore: EventStore, workload: readonly Workloa
 }
 
 /** Live hashes, then the hashes after an operator's replay of everything: they must not differ. */
-async function expectReplayEqualsLive(stores: Stores, pubsub: ChangePubSub, head: number) {
-  expect(await waitForPosition(stores.readStore, pubsub, head, 30_000)).toBe(true);
+async function expectReplayEqualsLive(stores: Stores, settled: Promise<void>, head: number) {
+  await settled;
   const live = await stores.readStore.hashModels();
   const empty = await freshReplayHashes(openEmptyLog(), stores.dir);
-  // Every read model holds documents: a comparison of empty tables would prove nothing.
-  for (const [model, hash] of Object.entries(live))
-    expect(hash, model).not.toBe(empty[model as keyof typeof empty]);
+  // The read models hold documents: a comparison of empty tables would prove nothing. (Reported
+  // products may all have been deleted again by the end of a short workload.)
+  for (const model of ['categories', 'users', 'sellers', 'products', 'bookings'] as const)
+    expect(live[model], model).not.toBe(empty[model]);
 
   const report = await replayReadModels({
     eventStore: stores.eventStore,
@@ -101,7 +101,7 @@ describe('replay equals live', () => {
     cleanup.push(() => pipeline.stop());
 
     const head = await appendInBursts(stores.eventStore, workload);
-    await expectReplayEqualsLive(stores, pubsub, head);
+    await expectReplayEqualsLive(stores, flaky.allApplied(head), head);
     expect(flaky.duplicates).toBeGreaterThan(0);
   });
 
@@ -139,7 +139,7 @@ describe('replay equals live', () => {
       cleanup.push(() => Promise.all(workers.map((w) => w.stop())).then(() => undefined));
 
       const head = await appendInBursts(stores.eventStore, workload);
-      await expectReplayEqualsLive(stores, pubsub, head);
+      await expectReplayEqualsLive(stores, flaky.allApplied(head), head);
       expect(flaky.duplicates).toBeGreaterThan(0);
     },
   );
