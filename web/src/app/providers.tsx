@@ -91,6 +91,7 @@ export function AppProvider({
     [authActor],
   );
   // `identity` is not read inside: a new client per identity is the point.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   const client = useMemo(() => createClient(), [identity, createClient]);
   return (
     <AuthActorContext.Provider value={authActor}>
