@@ -22,6 +22,8 @@ import { randomWorkload } from '../support/workload.ts';
 
 const redisUp = await redisAnswers();
 const partitions = 2;
+// Recovery waits are bounded inside each test (60 s for the Redis restart); this is the outer bound.
+const faultTestTimeoutMs = 90_000;
 
 let cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -117,109 +119,129 @@ async function failedJobs(url: string, prefix: string): Promise<number> {
 describe.skipIf(!redisUp)(
   redisUp ? 'BullMQ worker faults' : `BullMQ worker faults (skipped: no Redis at ${redisUrl})`,
   () => {
-    it('a worker killed with SIGKILL mid-job: after a restart nothing is missing or applied twice', async () => {
-      const deployment = await givenADeployment();
-      const random = seededRandom(runSeed('SIGKILL mid-job'));
-      const workload = randomWorkload(random, 60);
-      const victim = 25;
-      // The job of position 25 commits its projection, then hangs before BullMQ hears it is done.
-      const first = deployment.child({
-        RELAY: 'off',
-        FAULT_PAUSE_AT: String(victim),
-        FAULT_PAUSE_MS: '60000',
-        FAULT_PAUSE_WHEN: 'after',
-      });
-      await deployment.relay();
-      const head = await appendAll(deployment.eventStore, workload);
-      await first.until(() => first.pausedAt === victim, `the job of position ${victim} to commit`);
+    it(
+      'a worker killed with SIGKILL mid-job: after a restart nothing is missing or applied twice',
+      async () => {
+        const deployment = await givenADeployment();
+        const random = seededRandom(runSeed('SIGKILL mid-job'));
+        const workload = randomWorkload(random, 60);
+        const victim = 25;
+        // The job of position 25 commits its projection, then hangs before BullMQ hears it is done.
+        const first = deployment.child({
+          RELAY: 'off',
+          FAULT_PAUSE_AT: String(victim),
+          FAULT_PAUSE_MS: '60000',
+          FAULT_PAUSE_WHEN: 'after',
+        });
+        await deployment.relay();
+        const head = await appendAll(deployment.eventStore, workload);
+        await first.until(
+          () => first.pausedAt === victim,
+          `the job of position ${victim} to commit`,
+        );
 
-      first.process.kill('SIGKILL');
-      expect(await first.exited).toBe('SIGKILL');
-      expect(first.finished.has(victim)).toBe(false);
+        first.process.kill('SIGKILL');
+        expect(await first.exited).toBe('SIGKILL');
+        expect(first.finished.has(victim)).toBe(false);
 
-      const second = deployment.child({ RELAY: 'off' });
-      await second.until(
-        () => allFinished([first, second], head),
-        `positions 1..${head} applied`,
-        60_000,
-      );
+        const second = deployment.child({ RELAY: 'off' });
+        await second.until(
+          () => allFinished([first, second], head),
+          `positions 1..${head} applied`,
+          60_000,
+        );
 
-      // The interrupted job ran again (its lock expired), and changed nothing the second time.
-      expect(second.finished.has(victim)).toBe(true);
-      expect(await deployment.readStore.hashModels()).toEqual(
-        await freshReplayHashes(deployment.eventStore, deployment.dir),
-      );
-      expect(await failedJobs(redisUrl, deployment.prefix)).toBe(0);
-    });
+        // The interrupted job ran again (its lock expired), and changed nothing the second time.
+        expect(second.finished.has(victim)).toBe(true);
+        expect(await deployment.readStore.hashModels()).toEqual(
+          await freshReplayHashes(deployment.eventStore, deployment.dir),
+        );
+        expect(await failedJobs(redisUrl, deployment.prefix)).toBe(0);
+      },
+      faultTestTimeoutMs,
+    );
 
-    it('a worker given SIGTERM finishes the job in progress and exits 0 within 10 s', async () => {
-      const deployment = await givenADeployment();
-      const workload = randomWorkload(seededRandom(runSeed('SIGTERM')), 20);
-      const slow = 10;
-      const worker = deployment.child({
-        RELAY: 'off',
-        FAULT_PAUSE_AT: String(slow),
-        FAULT_PAUSE_MS: '1500',
-        FAULT_PAUSE_WHEN: 'before',
-      });
-      await deployment.relay();
-      const head = await appendAll(deployment.eventStore, workload);
-      await worker.until(() => worker.pausedAt === slow, `the job of position ${slow} to start`);
+    it(
+      'a worker given SIGTERM finishes the job in progress and exits 0 within 10 s',
+      async () => {
+        const deployment = await givenADeployment();
+        const workload = randomWorkload(seededRandom(runSeed('SIGTERM')), 20);
+        const slow = 10;
+        const worker = deployment.child({
+          RELAY: 'off',
+          FAULT_PAUSE_AT: String(slow),
+          FAULT_PAUSE_MS: '1500',
+          FAULT_PAUSE_WHEN: 'before',
+        });
+        await deployment.relay();
+        const head = await appendAll(deployment.eventStore, workload);
+        await worker.until(() => worker.pausedAt === slow, `the job of position ${slow} to start`);
 
-      const signalled = Date.now();
-      worker.process.kill('SIGTERM');
-      expect(await worker.exited).toBe(0);
-      expect(Date.now() - signalled).toBeLessThan(10_000);
-      expect(worker.finished.has(slow)).toBe(true);
+        const signalled = Date.now();
+        worker.process.kill('SIGTERM');
+        expect(await worker.exited).toBe(0);
+        expect(Date.now() - signalled).toBeLessThan(10_000);
+        expect(worker.finished.has(slow)).toBe(true);
 
-      // That job is done for BullMQ too: a new worker does not apply it again.
-      const [event] = (await deployment.eventStore.readAll({ after: slow - 1, limit: 1 })) ?? [];
-      const queue = new Queue(`events-${partitionOfPosition(event?.streamId ?? '')}`, {
-        connection: { url: redisUrl },
-        prefix: deployment.prefix,
-      });
-      expect(await queue.getJobState(jobIdOf(event?.eventId ?? ''))).toBe('completed');
-      await queue.close();
-      const next = deployment.child({ RELAY: 'off' });
-      await next.until(() => allFinished([worker, next], head), `positions 1..${head} applied`);
-      expect(next.started.has(slow)).toBe(false);
-    });
+        // That job is done for BullMQ too: a new worker does not apply it again.
+        const [event] = (await deployment.eventStore.readAll({ after: slow - 1, limit: 1 })) ?? [];
+        const queue = new Queue(`events-${partitionOfPosition(event?.streamId ?? '')}`, {
+          connection: { url: redisUrl },
+          prefix: deployment.prefix,
+        });
+        expect(await queue.getJobState(jobIdOf(event?.eventId ?? ''))).toBe('completed');
+        await queue.close();
+        const next = deployment.child({ RELAY: 'off' });
+        await next.until(() => allFinished([worker, next], head), `positions 1..${head} applied`);
+        expect(next.started.has(slow)).toBe(false);
+      },
+      faultTestTimeoutMs,
+    );
 
-    it('Redis stopped and restarted: workers resume and the read models converge to the replay within 60 s', async () => {
-      const redis = await startOwnRedis();
-      cleanup.push(() => redis.remove());
-      const deployment = await givenADeployment(redis.url);
-      const workload = randomWorkload(seededRandom(runSeed('Redis restart')), 80);
-      const worker = deployment.child();
-      await worker.until(
-        () => worker.logs.some((line) => line.includes('consuming')),
-        'the worker to start',
-      );
-      const firstHalf = await appendAll(deployment.eventStore, workload.slice(0, 40));
-      await worker.until(
-        () => allFinished([worker], firstHalf),
-        `positions 1..${firstHalf} applied`,
-      );
+    it(
+      'Redis stopped and restarted: workers resume and the read models converge to the replay within 60 s',
+      async () => {
+        const redis = await startOwnRedis();
+        cleanup.push(() => redis.remove());
+        const deployment = await givenADeployment(redis.url);
+        const workload = randomWorkload(seededRandom(runSeed('Redis restart')), 80);
+        const worker = deployment.child();
+        await worker.until(
+          () => worker.logs.some((line) => line.includes('consuming')),
+          'the worker to start',
+        );
+        const firstHalf = await appendAll(deployment.eventStore, workload.slice(0, 40));
+        await worker.until(
+          () => allFinished([worker], firstHalf),
+          `positions 1..${firstHalf} applied`,
+        );
 
-      await redis.stop();
-      const head = await appendAll(deployment.eventStore, workload.slice(40));
-      const logged = worker.logs.length;
-      // The worker has run into the outage (its relay cannot enqueue, its queues cannot fetch).
-      await worker.until(
-        () =>
-          worker.logs.slice(logged).filter((line) => /ECONNREFUSED|Connection is closed/.test(line))
-            .length >= 1,
-        'the worker to notice the outage',
-      );
-      await redis.start();
-      const restarted = Date.now();
+        await redis.stop();
+        const head = await appendAll(deployment.eventStore, workload.slice(40));
+        const logged = worker.logs.length;
+        // The worker has run into the outage (its relay cannot enqueue, its queues cannot fetch).
+        await worker.until(
+          () =>
+            worker.logs
+              .slice(logged)
+              .filter((line) => /ECONNREFUSED|Connection is closed/.test(line)).length >= 1,
+          'the worker to notice the outage',
+        );
+        await redis.start();
+        const restarted = Date.now();
 
-      await worker.until(() => allFinished([worker], head), `positions 1..${head} applied`, 60_000);
-      expect(Date.now() - restarted).toBeLessThan(60_000);
-      expect(await deployment.readStore.hashModels()).toEqual(
-        await freshReplayHashes(deployment.eventStore, deployment.dir),
-      );
-    });
+        await worker.until(
+          () => allFinished([worker], head),
+          `positions 1..${head} applied`,
+          60_000,
+        );
+        expect(Date.now() - restarted).toBeLessThan(60_000);
+        expect(await deployment.readStore.hashModels()).toEqual(
+          await freshReplayHashes(deployment.eventStore, deployment.dir),
+        );
+      },
+      faultTestTimeoutMs,
+    );
   },
 );
 
