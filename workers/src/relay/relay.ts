@@ -69,9 +69,22 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   };
   const saver = setInterval(() => void saveCheckpoint(), options.checkpointIntervalMs ?? 100);
 
+  // An enqueue can wait for a long time (Redis away, commands held until it returns); stopping must
+  // not wait for it. The abandoned enqueue may still land later: the queue deduplicates it, and
+  // the checkpoint never counted it.
+  const unlessStopped = <T>(work: Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const onAbort = (): void => reject(new Error('The relay stopped'));
+      if (stopping.signal.aborted) return onAbort();
+      stopping.signal.addEventListener('abort', onAbort, { once: true });
+      work
+        .then(resolve, reject)
+        .finally(() => stopping.signal.removeEventListener('abort', onAbort));
+    });
+
   const onEvent = async (event: RecordedEvent): Promise<void> => {
     if (event.position <= accepted) return;
-    await retryInPlace(() => options.queue.enqueue(event), {
+    await retryInPlace(() => unlessStopped(options.queue.enqueue(event)), {
       signal: stopping.signal,
       onError: reportError,
     });
@@ -119,7 +132,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       stopping.abort();
       clearInterval(saver);
       await subscription?.close();
-      await saveCheckpoint();
+      // Bounded: with Redis away the last save would wait for its return.
+      await Promise.race([saveCheckpoint(), sleep(2_000)]);
       for (const waiter of waiters) waiter.reject(new Error('The relay stopped'));
       waiters.clear();
     },

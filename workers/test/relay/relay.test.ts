@@ -104,6 +104,7 @@ describe('the relay', () => {
       checkpoint: checkpoint.store,
     });
     await first.until(20);
+    await relay.caughtUpTo(20);
     await relay.stop();
     expect(checkpoint.saves.at(-1)).toBe(20);
 
@@ -155,5 +156,30 @@ describe('the relay', () => {
     queueDown = false;
     await relay.caughtUpTo(8);
     expect(accepted).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('stops promptly even while an enqueue hangs (Redis away), without checkpointing it', async () => {
+    const eventStore = await givenAnEventStore();
+    await writer(eventStore, 'product-y', 3);
+    const checkpoint = memoryCheckpoint();
+    const stuck = condition();
+    let attempts = 0;
+    const relay = await startRelay({
+      eventStore,
+      checkpoint: checkpoint.store,
+      queue: {
+        enqueue: (event) => {
+          if (event.position < 3) return Promise.resolve();
+          attempts += 1;
+          stuck.notify();
+          return new Promise<void>(() => undefined);
+        },
+      },
+    });
+    await stuck.until(() => attempts === 1, 'the enqueue of position 3');
+
+    await relay.stop();
+    expect(checkpoint.saves.at(-1)).toBe(2);
+    expect(relay.position).toBe(2);
   });
 });
