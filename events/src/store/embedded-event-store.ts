@@ -431,7 +431,8 @@ class EmbeddedSubscription implements Subscription {
     private readonly store: EmbeddedEventStore,
     private readonly options: SubscribeOptions,
   ) {
-    this.done = this.run();
+    // Deliver from the next microtask on: never before subscribeToAll has returned.
+    this.done = Promise.resolve().then(() => this.run());
   }
 
   private async run(): Promise<void> {
