@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetPositions } from '@/lib/positions.ts';
 
@@ -17,6 +17,10 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// Lazy route modules are transformed on their first import; on a busy machine that alone can
+// take longer than the default 1 s of findBy/waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,6 @@
 import { gql } from 'urql';
 import { apiRequest } from '@/lib/api-client.ts';
+import { changesSubscription, type LiveVariables } from '@/lib/live-query.ts';
 
 export type User = { _id: string; name: string; email: string; role: 'buyer' | 'seller' | 'admin' };
 export type Seller = {
@@ -36,7 +37,7 @@ export const deleteReportedProduct = (key: string, productId: string) =>
     idempotencyKey: key,
   });
 
-export const UsersQuery = gql<{ users: User[] }, { minPosition?: number }>`
+export const UsersQuery = gql<{ users: User[] }, LiveVariables>`
   query Users($minPosition: Float) {
     users(minPosition: $minPosition) {
       _id
@@ -46,17 +47,9 @@ export const UsersQuery = gql<{ users: User[] }, { minPosition?: number }>`
     }
   }
 `;
-export const UsersChangedSubscription = gql`
-  subscription UsersChanged($after: Float) {
-    usersChanged(after: $after) {
-      topic
-      position
-      ids
-    }
-  }
-`;
+export const UsersChangedSubscription = changesSubscription('usersChanged');
 
-export const SellersQuery = gql<{ sellers: Seller[] }, { minPosition?: number }>`
+export const SellersQuery = gql<{ sellers: Seller[] }, LiveVariables>`
   query Sellers($minPosition: Float) {
     sellers(minPosition: $minPosition) {
       _id
@@ -67,20 +60,9 @@ export const SellersQuery = gql<{ sellers: Seller[] }, { minPosition?: number }>
     }
   }
 `;
-export const SellersChangedSubscription = gql`
-  subscription SellersChanged($after: Float) {
-    sellersChanged(after: $after) {
-      topic
-      position
-      ids
-    }
-  }
-`;
+export const SellersChangedSubscription = changesSubscription('sellersChanged');
 
-export const ReportedProductsQuery = gql<
-  { reportedProducts: ReportedProduct[] },
-  { minPosition?: number }
->`
+export const ReportedProductsQuery = gql<{ reportedProducts: ReportedProduct[] }, LiveVariables>`
   query ReportedProducts($minPosition: Float) {
     reportedProducts(minPosition: $minPosition) {
       _id
@@ -93,12 +75,4 @@ export const ReportedProductsQuery = gql<
     }
   }
 `;
-export const ReportedProductsChangedSubscription = gql`
-  subscription ReportedProductsChanged($after: Float) {
-    reportedProductsChanged(after: $after) {
-      topic
-      position
-      ids
-    }
-  }
-`;
+export const ReportedProductsChangedSubscription = changesSubscription('reportedProductsChanged');

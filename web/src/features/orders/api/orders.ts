@@ -1,4 +1,5 @@
 import { gql } from 'urql';
+import { changesSubscription, type LiveVariables } from '@/lib/live-query.ts';
 
 export type Booking = {
   _id: string;
@@ -12,7 +13,7 @@ export type Booking = {
   productName: string;
 };
 
-export const MyBookingsQuery = gql<{ myBookings: Booking[] }, { minPosition?: number }>`
+export const MyBookingsQuery = gql<{ myBookings: Booking[] }, LiveVariables>`
   query MyBookings($minPosition: Float) {
     myBookings(minPosition: $minPosition) {
       _id
@@ -28,12 +29,4 @@ export const MyBookingsQuery = gql<{ myBookings: Booking[] }, { minPosition?: nu
   }
 `;
 
-export const MyBookingsChangedSubscription = gql`
-  subscription MyBookingsChanged($after: Float) {
-    myBookingsChanged(after: $after) {
-      topic
-      position
-      ids
-    }
-  }
-`;
+export const MyBookingsChangedSubscription = changesSubscription('myBookingsChanged');

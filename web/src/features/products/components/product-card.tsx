@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge.tsx';
 import { VerifiedIcon } from '@/components/ui/icons.tsx';
-import { formatPostTime, formatPrice, imageUrl } from '@/lib/format.ts';
-import placeholder from '@/assets/phone-placeholder.svg';
+import { ProductImage } from '@/components/ui/product-image.tsx';
+import { formatPostTime, formatPrice } from '@/lib/format.ts';
 import type { Product } from '../api/products.ts';
 
 /** One product with every field of spec section 2; `actions` are the Purchase and Report buttons. */
@@ -10,14 +10,11 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
   const titleId = `product-${product._id}-title`;
   return (
     <article className="product-card" aria-labelledby={titleId}>
-      <img
+      <ProductImage
         className="product-card__image"
-        src={imageUrl(product.picture) || placeholder}
+        picture={product.picture}
         alt={product.productName}
-        loading="lazy"
-        onError={(event) => {
-          event.currentTarget.src = placeholder;
-        }}
+        lazy
       />
       <div className="product-card__body">
         <div className="product-card__badges">

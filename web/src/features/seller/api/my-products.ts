@@ -1,4 +1,5 @@
 import { gql } from 'urql';
+import { changesSubscription, type LiveVariables } from '@/lib/live-query.ts';
 
 export type MyProduct = {
   _id: string;
@@ -13,7 +14,7 @@ export type MyProduct = {
   reported: boolean;
 };
 
-export const MyProductsQuery = gql<{ myProducts: MyProduct[] }, { minPosition?: number }>`
+export const MyProductsQuery = gql<{ myProducts: MyProduct[] }, LiveVariables>`
   query MyProducts($minPosition: Float) {
     myProducts(minPosition: $minPosition) {
       _id
@@ -30,12 +31,4 @@ export const MyProductsQuery = gql<{ myProducts: MyProduct[] }, { minPosition?: 
   }
 `;
 
-export const MyProductsChangedSubscription = gql`
-  subscription MyProductsChanged($after: Float) {
-    myProductsChanged(after: $after) {
-      topic
-      position
-      ids
-    }
-  }
-`;
+export const MyProductsChangedSubscription = changesSubscription('myProductsChanged');

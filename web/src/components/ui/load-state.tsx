@@ -1,9 +1,12 @@
-import { queryErrorMessage } from '@/lib/api-client.ts';
 import type { CombinedError } from 'urql';
-import { ErrorMessage } from '@/components/ui/error-message.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
+import { queryErrorMessage } from '@/lib/api-client.ts';
+import { ErrorMessage } from './error-message.tsx';
+import { Spinner } from './spinner.tsx';
 
-/** Spinner while the first answer is on its way, a plain message if it failed. */
+/**
+ * What a read shows before its first answer: a spinner, or a plain message with 'Try again' if it
+ * failed. `what` names the data ('Your orders': 'Loading your orders…').
+ */
 export function LoadState({
   what,
   error,
