@@ -58,7 +58,7 @@ function notProvided(name: string): never {
   throw new Error(`${name} is provided by the app (see auth-service.ts)`);
 }
 
-export const authMachine = setup({
+const authSetup = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
@@ -91,6 +91,10 @@ export const authMachine = setup({
     clearError: assign({ error: null }),
     storeToken: (_, params: { token: string }) => storeAccessToken(params.token),
     clearToken: () => clearAccessToken(),
+    /** Where a flow goes once signed in: back where the user came from, else home. */
+    rememberRedirect: assign({
+      redirectTo: ({ event }) => ('redirectTo' in event && event.redirectTo) || '/',
+    }),
     notifyUserCreated: () => {
       notify.success('user created successfully');
     },
@@ -110,7 +114,47 @@ export const authMachine = setup({
       event.token === readAccessToken() &&
       (context.renewedAt === null || event.at - context.renewedAt > TOKEN_RENEWAL_PAUSE_MS),
   },
-}).createMachine({
+});
+
+/** A step of a flow failed: its message goes under the form, the state follows Firebase's. */
+const flowFailed = {
+  target: '#auth.settling',
+  actions: {
+    type: 'setError',
+    params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }),
+  },
+} as const;
+
+/** Every flow starts without the last one's message, knowing where to go when it succeeds. */
+const startFlow = ['clearError', 'rememberRedirect'] as const;
+
+/** POST /users for a new account (sign-up, or a first Google sign-in). */
+const saveUser = authSetup.createStateConfig({
+  invoke: {
+    src: 'saveUser',
+    input: ({ context }) => context.signUp ?? { name: '', email: '', role: 'buyer' },
+    onDone: { target: 'getToken', actions: 'notifyUserCreated' },
+    onError: flowFailed,
+  },
+});
+
+/** The last step of every flow: the gateway's access token, then where the user was headed. */
+const getToken = authSetup.createStateConfig({
+  invoke: {
+    src: 'getToken',
+    input: ({ context }) => ({ email: context.user?.email ?? '' }),
+    onDone: {
+      target: 'done',
+      actions: [
+        { type: 'storeToken', params: ({ event }) => ({ token: event.output }) },
+        { type: 'navigate', params: ({ context }) => ({ to: context.redirectTo }) },
+      ],
+    },
+    onError: flowFailed,
+  },
+});
+
+export const authMachine = authSetup.createMachine({
   id: 'auth',
   context: { user: null, error: null, signUp: null, redirectTo: '/', renewedAt: null },
   initial: 'loading',
@@ -179,7 +223,7 @@ export const authMachine = setup({
     },
     signingUp: {
       entry: [
-        'clearError',
+        ...startFlow,
         assign({
           signUp: ({ event }) => {
             assertEvent(event, 'auth.signUp');
@@ -201,10 +245,7 @@ export const authMachine = setup({
               target: 'setDisplayName',
               actions: assign({ user: ({ event }) => event.output }),
             },
-            onError: {
-              target: '#auth.settling',
-              actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: flowFailed,
           },
         },
         setDisplayName: {
@@ -218,53 +259,16 @@ export const authMachine = setup({
                   context.user && { ...context.user, displayName: context.signUp?.name ?? null },
               }),
             },
-            onError: {
-              target: '#auth.settling',
-              actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: flowFailed,
           },
         },
-        saveUser: {
-          invoke: {
-            src: 'saveUser',
-            input: ({ context }) => context.signUp ?? { name: '', email: '', role: 'buyer' },
-            onDone: { target: 'getToken', actions: 'notifyUserCreated' },
-            onError: {
-              target: '#auth.settling',
-              actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
-        getToken: {
-          invoke: {
-            src: 'getToken',
-            input: ({ context }) => ({ email: context.signUp?.email ?? '' }),
-            onDone: {
-              target: 'done',
-              actions: [
-                { type: 'storeToken', params: ({ event }) => ({ token: event.output }) },
-                { type: 'navigate', params: { to: '/' } },
-              ],
-            },
-            onError: {
-              target: '#auth.settling',
-              actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
+        saveUser,
+        getToken,
         done: { type: 'final' },
       },
     },
     loggingIn: {
-      entry: [
-        'clearError',
-        assign({
-          redirectTo: ({ event }) => {
-            assertEvent(event, 'auth.login');
-            return event.redirectTo ?? '/';
-          },
-        }),
-      ],
+      entry: startFlow,
       initial: 'signIn',
       onDone: '#auth.signedIn',
       states: {
@@ -276,42 +280,15 @@ export const authMachine = setup({
               return { email: event.email, password: event.password };
             },
             onDone: { target: 'getToken', actions: assign({ user: ({ event }) => event.output }) },
-            onError: {
-              target: '#auth.settling',
-              actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: flowFailed,
           },
         },
-        getToken: {
-          invoke: {
-            src: 'getToken',
-            input: ({ context }) => ({ email: context.user?.email ?? '' }),
-            onDone: {
-              target: 'done',
-              actions: [
-                { type: 'storeToken', params: ({ event }) => ({ token: event.output }) },
-                { type: 'navigate', params: ({ context }) => ({ to: context.redirectTo }) },
-              ],
-            },
-            onError: {
-              target: '#auth.settling',
-              actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
+        getToken,
         done: { type: 'final' },
       },
     },
     googleSignIn: {
-      entry: [
-        'clearError',
-        assign({
-          redirectTo: ({ event }) => {
-            assertEvent(event, 'auth.google');
-            return event.redirectTo ?? '/';
-          },
-        }),
-      ],
+      entry: startFlow,
       initial: 'popup',
       onDone: '#auth.signedIn',
       states: {
@@ -338,40 +315,11 @@ export const authMachine = setup({
               },
               { target: 'getToken', actions: assign({ user: ({ event }) => event.output.user }) },
             ],
-            onError: {
-              target: '#auth.settling',
-              actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: flowFailed,
           },
         },
-        saveUser: {
-          invoke: {
-            src: 'saveUser',
-            input: ({ context }) => context.signUp ?? { name: '', email: '', role: 'buyer' },
-            onDone: { target: 'getToken', actions: 'notifyUserCreated' },
-            onError: {
-              target: '#auth.settling',
-              actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
-        getToken: {
-          invoke: {
-            src: 'getToken',
-            input: ({ context }) => ({ email: context.user?.email ?? '' }),
-            onDone: {
-              target: 'done',
-              actions: [
-                { type: 'storeToken', params: ({ event }) => ({ token: event.output }) },
-                { type: 'navigate', params: ({ context }) => ({ to: context.redirectTo }) },
-              ],
-            },
-            onError: {
-              target: '#auth.settling',
-              actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
+        saveUser,
+        getToken,
         done: { type: 'final' },
       },
     },
