@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { errorMessage, keyAfterFailure, newIdempotencyKey } from '@/lib/api-client.ts';
+import { newIdempotencyKey } from '@/lib/api-client.ts';
+import { failureError, failureKey, failureToast } from '@/lib/command-failure.ts';
 import { notify } from '@/lib/toast.tsx';
 import { placeBooking, type BookingAnswer, type BookingRequest } from '../api/place-booking.ts';
 
@@ -81,15 +82,8 @@ export const bookingMachine = setup({
         onError: {
           target: 'failed',
           actions: [
-            assign({
-              error: ({ event }) => errorMessage(event.error),
-              idempotencyKey: ({ event, context }) =>
-                keyAfterFailure(event.error, context.idempotencyKey),
-            }),
-            {
-              type: 'notifyFailed',
-              params: ({ event }) => ({ message: errorMessage(event.error) }),
-            },
+            assign({ error: failureError, idempotencyKey: failureKey }),
+            { type: 'notifyFailed', params: failureToast },
           ],
         },
       },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { errorMessage, newIdempotencyKey } from '@/lib/api-client.ts';
+import { newIdempotencyKey } from '@/lib/api-client.ts';
+import { failureError, failureToast } from '@/lib/command-failure.ts';
 import { notify } from '@/lib/toast.tsx';
 import { reportProduct } from '../api/report-product.ts';
 
@@ -52,11 +53,8 @@ export const reportMachine = setup({
         onError: {
           target: 'idle',
           actions: [
-            assign({ error: ({ event }) => errorMessage(event.error) }),
-            {
-              type: 'notifyFailed',
-              params: ({ event }) => ({ message: errorMessage(event.error) }),
-            },
+            assign({ error: failureError }),
+            { type: 'notifyFailed', params: failureToast },
           ],
         },
       },

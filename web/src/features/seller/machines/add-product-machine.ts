@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { errorMessage, keyAfterFailure, newIdempotencyKey } from '@/lib/api-client.ts';
+import { newIdempotencyKey } from '@/lib/api-client.ts';
+import { failureError, failureKey, failureToast } from '@/lib/command-failure.ts';
 import { notify } from '@/lib/toast.tsx';
 import { saveProduct, uploadImage, type NewProduct } from '../api/seller-api.ts';
 
@@ -65,11 +66,8 @@ export const addProductMachine = setup({
         onError: {
           target: 'editing',
           actions: [
-            assign({ error: ({ event }) => errorMessage(event.error) }),
-            {
-              type: 'notifyFailed',
-              params: ({ event }) => ({ message: errorMessage(event.error) }),
-            },
+            assign({ error: failureError }),
+            { type: 'notifyFailed', params: failureToast },
           ],
         },
       },
@@ -85,15 +83,8 @@ export const addProductMachine = setup({
         onError: {
           target: 'editing',
           actions: [
-            assign({
-              error: ({ event }) => errorMessage(event.error),
-              idempotencyKey: ({ event, context }) =>
-                keyAfterFailure(event.error, context.idempotencyKey),
-            }),
-            {
-              type: 'notifyFailed',
-              params: ({ event }) => ({ message: errorMessage(event.error) }),
-            },
+            assign({ error: failureError, idempotencyKey: failureKey }),
+            { type: 'notifyFailed', params: failureToast },
           ],
         },
       },
