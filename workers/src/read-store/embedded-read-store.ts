@@ -5,6 +5,7 @@ import {
   runSync,
   satisfies,
   type FieldMatch,
+  type StandingRule,
   type StoredRecord,
   type StoreOp,
   type StoreOpResults,
@@ -26,6 +27,7 @@ import {
   type ReadStore,
   type RebuildTarget,
 } from './port.ts';
+import { MemoryDocuments, StandingRules, standingRuleId } from './memory-documents.ts';
 import { ModelHasher, type StoredForm } from './stored-form.ts';
 
 /*
@@ -42,6 +44,11 @@ import { ModelHasher, type StoredForm } from './stored-form.ts';
 export interface EmbeddedReadStoreOptions {
   /** Path of the SQLite file; created when missing. */
   readonly file: string;
+  /**
+   * Documents a rebuild folds in memory (about 1 KB each) before it goes on in its shadow
+   * tables; default 200,000.
+   */
+  readonly rebuildMemoryLimit?: number;
 }
 
 /** Thrown when SQLite cannot be made durable (WAL + synchronous=FULL). */
@@ -249,33 +256,15 @@ class DocumentTables {
         return row ? toRecord(row) : null;
       }
       case 'save': {
-        if (!op.next) {
-          this.statement(`DELETE FROM "${table}" WHERE id = ?`).run(op.expected?.id);
-          return true;
-        }
-        const { id, position, deleted, doc } = op.next;
-        const json = JSON.stringify(doc ?? { _id: id });
-        // Inside the write transaction the row is as `load` found it: insert or update it.
-        if (op.expected)
-          this.statement(
-            `UPDATE "${table}" SET position = ?, deleted = ?, doc = ? WHERE id = ?`,
-          ).run(position, deleted ? 1 : 0, json, id);
-        else
-          this.statement(
-            `INSERT INTO "${table}" (id, position, deleted, doc) VALUES (?, ?, ?, ?)`,
-          ).run(id, position, deleted ? 1 : 0, json);
+        const id = op.next?.id ?? op.expected?.id;
+        if (id !== undefined) this.write(op.model, id, op.next);
         return true;
       }
       case 'standingRules':
-        return this.standingRules(op.model).get(`${op.field}\u0000${op.equals}`) ?? [];
-      case 'addStandingRule': {
-        const { field, equals, set } = op.rule;
-        const added = this.statement(
-          `INSERT OR IGNORE INTO "${standingTableOf(table)}" (id, field, equals, sets) VALUES (?, ?, ?, ?)`,
-        ).run(canonicalJson([field, equals, set]), field, equals, canonicalJson(set));
-        if (added.changes > 0) this.rulesCache.delete(op.model);
+        return this.standingRules(op.model).get(op.field, op.equals);
+      case 'addStandingRule':
+        this.addStandingRule(op.model, op.rule);
         return undefined;
-      }
       case 'updateMatching': {
         const fields = Object.keys(op.where);
         const rows = this.statement(
@@ -300,25 +289,44 @@ class DocumentTables {
     }
   };
 
+  /** Writes a record as it is now: upserted, or deleted when null (derived read models). */
+  write(model: ReadModelName, id: string, record: StoredRecord | null): void {
+    const table = this.tableOf(model);
+    if (!record) {
+      this.statement(`DELETE FROM "${table}" WHERE id = ?`).run(id);
+      return;
+    }
+    this.statement(
+      `INSERT INTO "${table}" (id, position, deleted, doc) VALUES (?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET position = excluded.position, deleted = excluded.deleted, doc = excluded.doc`,
+    ).run(id, record.position, record.deleted ? 1 : 0, JSON.stringify(record.doc ?? { _id: id }));
+  }
+
+  addStandingRule(model: ReadModelName, rule: StandingRule, id = standingRuleId(rule)): void {
+    const added = this.statement(
+      `INSERT OR IGNORE INTO "${standingTableOf(this.tableOf(model))}" (id, field, equals, sets) VALUES (?, ?, ?, ?)`,
+    ).run(id, rule.field, rule.equals, canonicalJson(rule.set));
+    if (added.changes > 0) this.rulesCache.get(model)?.add(rule, id);
+  }
+
   /**
    * Standing rules of a read model by field and value, cached: they are few (one per verified
-   * seller) and read for every product written. The cache is dropped when another connection
-   * committed (`data_version` changed), when a rule is added, and when a transaction fails.
+   * seller) and read for every product written. A rule this connection adds goes into the cache
+   * as well; the cache is dropped when another connection committed (`data_version` changed)
+   * and when a transaction fails.
    */
-  private readonly rulesCache = new Map<ReadModelName, Map<string, FieldMatch[]>>();
+  private readonly rulesCache = new Map<ReadModelName, StandingRules>();
   private cachedDataVersion: unknown = undefined;
 
-  private standingRules(model: ReadModelName): Map<string, FieldMatch[]> {
+  private standingRules(model: ReadModelName): StandingRules {
     let rules = this.rulesCache.get(model);
     if (!rules) {
-      rules = new Map();
+      rules = new StandingRules();
       const rows = this.statement(
-        `SELECT field, equals, sets FROM "${standingTableOf(this.tableOf(model))}" ORDER BY id`,
-      ).all() as { field: string; equals: string; sets: string }[];
-      for (const row of rows) {
-        const key = `${row.field}\u0000${row.equals}`;
-        rules.set(key, [...(rules.get(key) ?? []), JSON.parse(row.sets) as FieldMatch]);
-      }
+        `SELECT id, field, equals, sets FROM "${standingTableOf(this.tableOf(model))}" ORDER BY id`,
+      ).all() as { id: string; field: string; equals: string; sets: string }[];
+      for (const { id, field, equals, sets } of rows)
+        rules.add({ field, equals, set: JSON.parse(sets) as FieldMatch }, id);
       this.rulesCache.set(model, rules);
     }
     return rules;
@@ -326,7 +334,7 @@ class DocumentTables {
 
   /** Applies events in order within the caller's (write) transaction. */
   apply(events: readonly RecordedEvent[], models: readonly ReadModelName[]): ReadModelChange[][] {
-    const dataVersion = this.db.pragma('data_version', { simple: true });
+    const dataVersion = this.statement('PRAGMA data_version').pluck().get();
     if (dataVersion !== this.cachedDataVersion) {
       this.rulesCache.clear();
       this.cachedDataVersion = dataVersion;
@@ -370,7 +378,7 @@ function storedFormOf(row: DocumentRow): StoredForm {
 }
 
 export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): EmbeddedReadStore {
-  return new EmbeddedReadStore(options.file);
+  return new EmbeddedReadStore(options.file, options.rebuildMemoryLimit);
 }
 
 export class EmbeddedReadStore implements ReadStore {
@@ -379,7 +387,10 @@ export class EmbeddedReadStore implements ReadStore {
   private readonly db: Db;
   private readonly tables: DocumentTables;
 
-  constructor(readonly file: string) {
+  constructor(
+    readonly file: string,
+    private readonly rebuildMemoryLimit = 200_000,
+  ) {
     this.db = new Database(file);
     try {
       configure(this.db, 'FULL');
@@ -474,7 +485,7 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   async beginRebuild(names: readonly ReadModelName[]): Promise<RebuildTarget> {
-    return new EmbeddedRebuild(this.file, names);
+    return new EmbeddedRebuild(this.file, names, this.rebuildMemoryLimit);
   }
 
   async hashModels(names: readonly ReadModelName[] = readModelNames): Promise<ReadModelHashes> {
@@ -517,17 +528,26 @@ function hashTables(
 /**
  * Shadow tables in the same file, written through a second connection with synchronous=NORMAL
  * (a rebuild lost in a crash is simply started again; the swap itself commits with FULL).
+ *
+ * The rebuild is the only writer of its shadow tables, which start empty: it folds the events in
+ * memory and writes each document once, before the swap. Past `memoryLimit` documents it writes
+ * what it holds and goes on in the tables, one transaction per batch like the live store.
  */
 class EmbeddedRebuild implements RebuildTarget {
   readonly models: readonly ReadModelName[];
   private readonly db: Db;
   private readonly tables: DocumentTables;
+  /** Null once the documents went to the shadow tables. */
+  private memory: MemoryDocuments | null = new MemoryDocuments();
   private rebuilt = 0;
   private finished = false;
+  /** Set when an event failed halfway in memory, which cannot roll back: start again. */
+  private broken: unknown = undefined;
 
   constructor(
     file: string,
     readonly names: readonly ReadModelName[],
+    private readonly memoryLimit: number,
   ) {
     // Models derived from others need their sources rebuilt beside them; only `names` are swapped.
     this.models = withSources(names);
@@ -562,9 +582,41 @@ class EmbeddedRebuild implements RebuildTarget {
     models: readonly ReadModelName[],
   ): Promise<ReadModelChange[][]> {
     this.assertOpen();
-    const changes = this.db.transaction(() => this.tables.apply(events, models)).immediate();
+    let changes: ReadModelChange[][];
+    if (this.memory) {
+      try {
+        changes = this.memory.apply(events, models);
+      } catch (error) {
+        this.broken = error;
+        throw error;
+      }
+      if (this.memory.size > this.memoryLimit) this.writeOut();
+    } else {
+      changes = this.db.transaction(() => this.tables.apply(events, models)).immediate();
+    }
     for (const event of events) this.rebuilt = Math.max(this.rebuilt, event.position);
     return changes;
+  }
+
+  /** Writes the documents and standing rules held in memory to the shadow tables. */
+  private writeOut(): void {
+    const memory = this.memory;
+    if (!memory) return;
+    try {
+      this.db
+        .transaction(() => {
+          for (const model of this.models) {
+            for (const record of memory.records(model)) this.tables.write(model, record.id, record);
+            for (const { id, rule } of memory.standingRules(model))
+              this.tables.addStandingRule(model, rule, id);
+          }
+        })
+        .immediate();
+    } catch (error) {
+      this.broken = error;
+      throw error;
+    }
+    this.memory = null;
   }
 
   async checkpoint(): Promise<number> {
@@ -578,7 +630,11 @@ class EmbeddedRebuild implements RebuildTarget {
 
   async hashModels(names: readonly ReadModelName[] = this.names): Promise<ReadModelHashes> {
     this.assertOpen();
-    return hashTables(this.db, this.tables, names);
+    const memory = this.memory;
+    if (!memory) return hashTables(this.db, this.tables, names);
+    const hashes: ReadModelHashes = {};
+    for (const name of names) hashes[name] = memory.hash(name);
+    return hashes;
   }
 
   private shadowGeneration(model: ReadModelName): 'a' | 'b' {
@@ -587,6 +643,7 @@ class EmbeddedRebuild implements RebuildTarget {
 
   async commit(): Promise<void> {
     this.assertOpen();
+    this.writeOut();
     // The query indexes, built in one go before the swap so that the swap itself stays short.
     this.db
       .transaction(() => {
@@ -639,6 +696,7 @@ class EmbeddedRebuild implements RebuildTarget {
 
   async abort(): Promise<void> {
     if (this.finished) return;
+    this.memory = null;
     this.db
       .transaction(() => {
         for (const model of this.models) {
@@ -654,6 +712,8 @@ class EmbeddedRebuild implements RebuildTarget {
 
   private assertOpen(): void {
     if (this.finished) throw new Error('This rebuild was already committed or aborted');
+    if (this.broken !== undefined)
+      throw new Error(`This rebuild failed, start a new one: ${String(this.broken)}`);
   }
 
   private close(): void {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evolveBooking, type BookingDocument } from '../../src/projections/bookings/index.ts';
 import { bookingPlaced, eventLog, productBooked, productListed } from './recorded-events.ts';
-import { inMemoryDocuments } from './in-memory-documents.ts';
+import { MemoryDocuments } from '../../src/read-store/memory-documents.ts';
 
 const booking: BookingDocument = {
   _id: 'bk1',
@@ -40,11 +40,11 @@ describe('bookings projection', () => {
       productBooked('p1', 'bk1'),
       bookingPlaced('p1', 'bk1'),
     );
-    const documents = inMemoryDocuments();
+    const documents = new MemoryDocuments();
     documents.apply([events[0]!, ...order.map((i) => events[i]!)]);
     expect(documents.documents('bookings')).toEqual([booking]);
     // Guard included: whichever came first, the stored record is the same.
-    expect(documents.stored('bookings')).toEqual([
+    expect(documents.records('bookings')).toEqual([
       { id: 'bk1', position: 3, deleted: false, doc: booking },
     ]);
   });

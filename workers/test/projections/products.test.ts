@@ -17,7 +17,7 @@ import {
   sellerRegistered,
   sellerVerified,
 } from './recorded-events.ts';
-import { inMemoryDocuments } from './in-memory-documents.ts';
+import { MemoryDocuments } from '../../src/read-store/memory-documents.ts';
 
 const listed: ProductDocument = {
   _id: 'p1',
@@ -105,7 +105,7 @@ describe('products projection', () => {
     const otherSeller = log.record(productListed('p3', { sellerUid: 's2' }));
 
     it('marks products listed before and after SellerVerified, not other sellers’', () => {
-      const documents = inMemoryDocuments();
+      const documents = new MemoryDocuments();
       documents.apply([registered, first, verified, second, otherSeller]);
       expect(
         documents.documents<ProductDocument>('products').map((p) => [p._id, p.sellerVerified]),
@@ -117,15 +117,15 @@ describe('products projection', () => {
     });
 
     it('gives the same documents when SellerVerified is delivered before the listings', () => {
-      const inLogOrder = inMemoryDocuments();
+      const inLogOrder = new MemoryDocuments();
       inLogOrder.apply([registered, first, verified, second, otherSeller]);
-      const verifiedFirst = inMemoryDocuments();
+      const verifiedFirst = new MemoryDocuments();
       verifiedFirst.apply([registered, verified, otherSeller, first, second]);
-      expect(verifiedFirst.stored('products')).toEqual(inLogOrder.stored('products'));
+      expect(verifiedFirst.records('products')).toEqual(inLogOrder.records('products'));
     });
 
     it('reports the changed products per brand and seller, and nothing on redelivery', () => {
-      const documents = inMemoryDocuments();
+      const documents = new MemoryDocuments();
       documents.apply([registered, first, second]);
       expect(documents.apply([verified])).toEqual([
         [

@@ -9,7 +9,7 @@ import {
   reportedProductDeleted,
   sellerVerified,
 } from './recorded-events.ts';
-import { inMemoryDocuments } from './in-memory-documents.ts';
+import { MemoryDocuments } from '../../src/read-store/memory-documents.ts';
 
 describe('reported products projection', () => {
   it('holds a product while it is reported', () => {
@@ -20,14 +20,14 @@ describe('reported products projection', () => {
   });
 
   it('lists a reported product with the same fields as the product', () => {
-    const documents = inMemoryDocuments();
+    const documents = new MemoryDocuments();
     documents.apply(eventLog().recordAll(productListed('p1'), productReported('p1')));
     expect(documents.documents('reportedProducts')).toEqual(documents.documents('products'));
     expect(documents.documents('reportedProducts')).toHaveLength(1);
   });
 
   it('keeps in step with the product while reported', () => {
-    const documents = inMemoryDocuments();
+    const documents = new MemoryDocuments();
     documents.apply(
       eventLog().recordAll(
         productListed('p1'),
@@ -44,7 +44,7 @@ describe('reported products projection', () => {
   });
 
   it('report then delete removes the product from products and reported products', () => {
-    const documents = inMemoryDocuments();
+    const documents = new MemoryDocuments();
     const events = eventLog().recordAll(
       productListed('p1'),
       productListed('p2'),
@@ -66,7 +66,7 @@ describe('reported products projection', () => {
 
   it('is rebuilt on its own with the products it derives from', () => {
     const events = eventLog().recordAll(productListed('p1'), productReported('p1'));
-    const documents = inMemoryDocuments();
+    const documents = new MemoryDocuments();
     documents.apply(events, ['reportedProducts']);
     expect(documents.documents('reportedProducts').map((p) => p._id)).toEqual(['p1']);
     expect(documents.documents('users')).toEqual([]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evolveUser, type UserDocument } from '../../src/projections/users/index.ts';
 import { eventLog, userDeleted, userPromoted, userRegistered } from './recorded-events.ts';
-import { inMemoryDocuments } from './in-memory-documents.ts';
+import { MemoryDocuments } from '../../src/read-store/memory-documents.ts';
 
 const buyer: UserDocument = { _id: 'u1', name: 'Ann', email: 'ann@example.com', role: 'buyer' };
 
@@ -29,7 +29,7 @@ describe('users projection', () => {
   it('a deleted user stays deleted when an older event is delivered again', () => {
     const log = eventLog();
     const [registered, deleted] = log.recordAll(userRegistered('u1'), userDeleted('u1'));
-    const documents = inMemoryDocuments();
+    const documents = new MemoryDocuments();
     documents.apply([registered!, deleted!, registered!]);
     expect(documents.documents('users')).toEqual([]);
   });

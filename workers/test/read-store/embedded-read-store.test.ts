@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ReadModelName } from '../../src/projections/projection.ts';
-import { projections } from '../../src/projections/registry.ts';
+import { projections, readModelNames } from '../../src/projections/registry.ts';
 import { encodeCursor } from '../../src/read-store/document-query.ts';
 import {
+  getProduct,
   getSellerByEmail,
   getUserByEmail,
   listAdvertisedProducts,
@@ -18,13 +19,21 @@ import {
   listSellers,
   listUsers,
   openEmbeddedReadStore,
+  projectEvent,
   projectEvents,
+  UnsupportedEventVersionError,
   type DocumentQuery,
   type EmbeddedReadStore,
   type ReadStore,
 } from '../../src/read-models.ts';
-import { eventLog, productListed, userRegistered } from '../projections/recorded-events.ts';
-import { readStoreContract } from './read-store.contract.ts';
+import {
+  eventLog,
+  productListed,
+  sellerRegistered,
+  sellerVerified,
+  userRegistered,
+} from '../projections/recorded-events.ts';
+import { readStoreContract, rebuildContract } from './read-store.contract.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'embedded-read-store-'));
 let counter = 0;
@@ -59,6 +68,53 @@ describe('embedded read store', () => {
       return async () =>
         onFile(store, `DROP TRIGGER ${trigger}_insert; DROP TRIGGER ${trigger}_update;`);
     },
+  });
+
+  describe('a rebuild past its memory limit', () => {
+    // It writes what it folded in memory to its shadow tables and goes on there.
+    rebuildContract({
+      open: async () => openEmbeddedReadStore({ file: newFile(), rebuildMemoryLimit: 3 }),
+    });
+  });
+
+  it('carries the standing rules a rebuild held in memory over to its tables', async () => {
+    const events = eventLog().recordAll(
+      sellerVerified('s1'),
+      sellerRegistered('s1'),
+      userRegistered('u1'),
+      productListed('p1'),
+    );
+    const store = openEmbeddedReadStore({ file: newFile(), rebuildMemoryLimit: 1 });
+    try {
+      await projectEvents(store, events);
+      const live = await store.hashModels();
+      const rebuild = await store.beginRebuild(readModelNames);
+      // One event at a time: the limit is passed after the third, before the listing.
+      for (const event of events) await projectEvent(rebuild, event);
+      await rebuild.commit();
+      expect(await getProduct(store, 'p1')).toMatchObject({ sellerVerified: true });
+      expect(await store.hashModels()).toEqual(live);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('refuses to go on with a rebuild after an event failed in it', async () => {
+    const store = openEmbeddedReadStore({ file: newFile() });
+    try {
+      const [listed] = eventLog().recordAll(productListed('p1'));
+      await projectEvents(store, [listed!]);
+      const live = await store.hashModels();
+      const rebuild = await store.beginRebuild(['products']);
+      await expect(projectEvents(rebuild, [{ ...listed!, schemaVersion: 2 }])).rejects.toThrow(
+        UnsupportedEventVersionError,
+      );
+      await expect(projectEvents(rebuild, [listed!])).rejects.toThrow(/start a new one/);
+      await rebuild.abort();
+      expect(await store.hashModels()).toEqual(live);
+    } finally {
+      await store.close();
+    }
   });
 
   it('keeps documents and checkpoint across a reopen', async () => {
