@@ -88,3 +88,25 @@ export function Modal({ title, onClose, children, initialFocus, role = 'dialog' 
     document.body,
   );
 }
+
+/** A form dialog's buttons: the primary one submits the form, Cancel closes the dialog. */
+export function ModalFormActions({
+  submitLabel,
+  busy = false,
+  onCancel,
+}: {
+  submitLabel: string;
+  busy?: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="modal__actions">
+      <button type="submit" className="button button--primary" disabled={busy}>
+        {submitLabel}
+      </button>
+      <button type="button" className="button button--outline" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}

@@ -1,13 +1,15 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { FormField, useFocusFirstInvalid } from '@/components/ui/form-field.tsx';
+import { FormError, TextField } from '@/components/ui/form-field.tsx';
 import { env } from '@/config/env.ts';
 import { paths } from '@/config/paths.ts';
-import { useAuthActor } from '../auth-context.ts';
+import { useForm } from '@/lib/use-form.ts';
 import { GoogleAccountDialog } from './google-account-dialog.tsx';
 import { GoogleButton } from './google-button.tsx';
-import { validateLogin, type FieldErrors, type LoginValues } from './validation.ts';
+import { useAuthForm } from './use-auth-form.ts';
+import { validateLogin } from './validation.ts';
+
+const LOGIN_FLOWS = ['loggingIn', 'googleSignIn'] as const;
 
 /** E-mail and password login; `redirectTo` is where the user came from. */
 export function LoginForm({
@@ -18,63 +20,33 @@ export function LoginForm({
   /** Against the Auth emulator, Google accounts are chosen in-app (see GoogleAccountDialog). */
   authEmulator?: boolean;
 }) {
-  const auth = useAuthActor();
-  const providerError = useSelector(auth, (state) => state.context.error);
-  const busy = useSelector(
-    auth,
-    (state) => state.matches('loggingIn') || state.matches('googleSignIn'),
-  );
-  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<LoginValues>>({});
+  const { auth, busy, providerError } = useAuthForm(LOGIN_FLOWS);
+  const form = useForm({ email: '', password: '' }, validateLogin);
   const [choosingGoogleAccount, setChoosingGoogleAccount] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, errors);
-
-  // A message from an earlier visit does not belong to this form.
-  useEffect(() => auth.send({ type: 'auth.clearError' }), [auth]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateLogin(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    auth.send({ type: 'auth.login', ...values, redirectTo });
-  }
 
   return (
     <>
       <form
-        ref={formRef}
+        ref={form.formRef}
         className="auth-form"
-        onSubmit={submit}
+        onSubmit={form.onSubmit((values) =>
+          auth.send({ type: 'auth.login', ...values, redirectTo }),
+        )}
         noValidate
         aria-labelledby="login-title"
       >
         <h1 id="login-title">Login</h1>
-        <FormField label="Email" error={errors.email}>
-          <input
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={(event) => setValues({ ...values, email: event.target.value })}
-          />
-        </FormField>
-        <FormField label="Password" error={errors.password}>
-          <input
-            type="password"
-            autoComplete="current-password"
-            value={values.password}
-            onChange={(event) => setValues({ ...values, password: event.target.value })}
-          />
-        </FormField>
+        <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          {...form.field('password')}
+        />
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? 'Logging in…' : 'Login'}
         </button>
-        {providerError && (
-          <p className="auth-form__error" role="alert">
-            {providerError}
-          </p>
-        )}
+        <FormError message={providerError} />
         <p className="auth-form__switch">
           New to Resale Market? <Link to={paths.signup.getHref()}>Create new account</Link>
         </p>

@@ -1,97 +1,53 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { FormField, useFocusFirstInvalid } from '@/components/ui/form-field.tsx';
+import { FormError, SelectField, TextField } from '@/components/ui/form-field.tsx';
 import { ACCOUNT_TYPES } from '@/config/constants.ts';
 import { paths } from '@/config/paths.ts';
-import { useAuthActor } from '../auth-context.ts';
+import { useForm } from '@/lib/use-form.ts';
 import type { AccountType } from '../machines/auth-machine.ts';
-import { validateSignUp, type FieldErrors, type SignUpValues } from './validation.ts';
+import { useAuthForm } from './use-auth-form.ts';
+import { validateSignUp } from './validation.ts';
+
+const SIGN_UP_FLOWS = ['signingUp'] as const;
 
 export function SignUpForm() {
-  const auth = useAuthActor();
-  const providerError = useSelector(auth, (state) => state.context.error);
-  const busy = useSelector(auth, (state) => state.matches('signingUp'));
-  const [values, setValues] = useState<SignUpValues>({
-    name: '',
-    email: '',
-    password: '',
-    role: '',
-  });
-  const [errors, setErrors] = useState<FieldErrors<SignUpValues>>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, errors);
-
-  useEffect(() => auth.send({ type: 'auth.clearError' }), [auth]);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateSignUp(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    auth.send({
-      type: 'auth.signUp',
-      name: values.name.trim(),
-      email: values.email.trim(),
-      password: values.password,
-      role: values.role as AccountType,
-    });
-  }
+  const { auth, busy, providerError } = useAuthForm(SIGN_UP_FLOWS);
+  const form = useForm({ name: '', email: '', password: '', role: '' }, validateSignUp);
 
   return (
     <form
-      ref={formRef}
+      ref={form.formRef}
       className="auth-form"
-      onSubmit={submit}
+      onSubmit={form.onSubmit((values) =>
+        auth.send({
+          type: 'auth.signUp',
+          name: values.name.trim(),
+          email: values.email.trim(),
+          password: values.password,
+          role: values.role as AccountType,
+        }),
+      )}
       noValidate
       aria-labelledby="signup-title"
     >
       <h1 id="signup-title">Sign Up</h1>
-      <FormField label="Name" error={errors.name}>
-        <input
-          type="text"
-          autoComplete="name"
-          value={values.name}
-          onChange={(event) => setValues({ ...values, name: event.target.value })}
-        />
-      </FormField>
-      <FormField label="Email" error={errors.email}>
-        <input
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(event) => setValues({ ...values, email: event.target.value })}
-        />
-      </FormField>
-      <FormField label="Password" error={errors.password}>
-        <input
-          type="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={(event) => setValues({ ...values, password: event.target.value })}
-        />
-      </FormField>
-      <FormField label="Account type" error={errors.role}>
-        <select
-          value={values.role}
-          onChange={(event) => setValues({ ...values, role: event.target.value })}
-        >
-          <option value="">Choose buyer or seller</option>
-          {ACCOUNT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </select>
-      </FormField>
+      <TextField label="Name" autoComplete="name" {...form.field('name')} />
+      <TextField label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        {...form.field('password')}
+      />
+      <SelectField
+        label="Account type"
+        placeholder="Choose buyer or seller"
+        options={ACCOUNT_TYPES}
+        {...form.field('role')}
+      />
       <button type="submit" className="button button--primary button--block" disabled={busy}>
         {busy ? 'Creating account…' : 'Sign Up'}
       </button>
-      {providerError && (
-        <p className="auth-form__error" role="alert">
-          {providerError}
-        </p>
-      )}
+      <FormError message={providerError} />
       <p className="auth-form__switch">
         Already have an account? <Link to={paths.login.getHref()}>Please login</Link>
       </p>

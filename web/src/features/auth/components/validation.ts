@@ -1,7 +1,8 @@
+import type { FieldErrors } from '@/lib/use-form.ts';
+
 // Required-field rules of spec section 5: each message appears under its field.
 export type LoginValues = { email: string; password: string };
 export type SignUpValues = { name: string; email: string; password: string; role: string };
-export type FieldErrors<T> = Partial<Record<keyof T, string>>;
 
 const blank = (value: string) => value.trim() === '';
 

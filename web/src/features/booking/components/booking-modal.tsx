@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { FormField } from '@/components/ui/form-field.tsx';
-import { Modal } from '@/components/ui/modal.tsx';
+import { FormError, TextField } from '@/components/ui/form-field.tsx';
+import { Modal, ModalFormActions } from '@/components/ui/modal.tsx';
 import { formatPrice } from '@/lib/format.ts';
 import type { BookableProduct, Buyer } from '../machines/booking-machine.ts';
 
@@ -32,45 +32,29 @@ export function BookingModal({
   return (
     <Modal title={product.productName} onClose={onClose} initialFocus={phoneRef}>
       <form className="booking-form" onSubmit={submit}>
-        <FormField label="Name">
-          <input type="text" value={buyer.name} readOnly />
-        </FormField>
-        <FormField label="Email">
-          <input type="email" value={buyer.email} readOnly />
-        </FormField>
-        <FormField label="Price">
-          <input type="text" value={formatPrice(product.sellingPrice)} readOnly />
-        </FormField>
-        <FormField label="Phone">
-          <input
-            ref={phoneRef}
-            type="tel"
-            autoComplete="tel"
-            value={phone}
-            onChange={(event) => setPhone(event.target.value)}
-          />
-        </FormField>
-        <FormField label="Address">
-          <input
-            type="text"
-            autoComplete="street-address"
-            value={address}
-            onChange={(event) => setAddress(event.target.value)}
-          />
-        </FormField>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="modal__actions">
-          <button type="submit" className="button button--primary" disabled={submitting}>
-            {submitting ? 'Booking…' : 'Submit'}
-          </button>
-          <button type="button" className="button button--outline" onClick={onClose}>
-            Cancel
-          </button>
-        </div>
+        <TextField label="Name" value={buyer.name} />
+        <TextField label="Email" type="email" value={buyer.email} />
+        <TextField label="Price" value={formatPrice(product.sellingPrice)} />
+        <TextField
+          label="Phone"
+          ref={phoneRef}
+          type="tel"
+          autoComplete="tel"
+          value={phone}
+          onChange={setPhone}
+        />
+        <TextField
+          label="Address"
+          autoComplete="street-address"
+          value={address}
+          onChange={setAddress}
+        />
+        <FormError message={error} />
+        <ModalFormActions
+          submitLabel={submitting ? 'Booking…' : 'Submit'}
+          busy={submitting}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

@@ -35,6 +35,8 @@ describe('add-product form', () => {
   it('puts every required-field message of the spec under its field', async () => {
     renderAddProduct();
     const sellerName = await screen.findByLabelText('Seller name');
+    // Loaded categories take the 'Loading categories…' hint away from the field's description.
+    await within(screen.getByLabelText('Category')).findByRole('option', { name: 'Iphone' });
     await userEvent.clear(sellerName);
     await userEvent.clear(screen.getByLabelText('Email'));
     await userEvent.click(screen.getByRole('button', { name: 'Add Product' }));
@@ -42,7 +44,8 @@ describe('add-product form', () => {
       ['Seller name', 'sellerName is required'],
       ['Product name', 'name is required'],
       ['Email', 'email is required'],
-      ['Product image', 'img is required'],
+      // The field's hint is part of its description, after the message.
+      ['Product image', 'img is required PNG, JPEG or WebP, up to 5 MB'],
       ['Category', 'category is required'],
       ['Buying price ($)', 'buyingPrice is required'],
       ['Selling price ($)', 'sellingPrice is required'],

@@ -1,18 +1,21 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { FormField, useFocusFirstInvalid } from '@/components/ui/form-field.tsx';
+import { FormError, FormField, SelectField, TextField } from '@/components/ui/form-field.tsx';
 import { CONDITION_OPTIONS } from '@/config/constants.ts';
 import { paths } from '@/config/paths.ts';
 import { errorMessage } from '@/lib/api-client.ts';
 import { useSession } from '@/lib/session.tsx';
+import { useForm } from '@/lib/use-form.ts';
 import { fetchProductCategories, type CategoryOption } from '../api/seller-api.ts';
 import { addProductMachine } from '../machines/add-product-machine.ts';
-import {
-  validateProduct,
-  type ProductFormErrors,
-  type ProductFormValues,
-} from './product-form-validation.ts';
+import { validateProduct, type ProductFormValues } from './product-form-validation.ts';
+
+const NUMBER_FIELDS = [
+  { label: 'Buying price ($)', name: 'buyingPrice', inputMode: 'decimal' },
+  { label: 'Selling price ($)', name: 'sellingPrice', inputMode: 'decimal' },
+  { label: 'Years used', name: 'year', inputMode: 'numeric' },
+] as const;
 
 type Categories =
   | { status: 'loading' }
@@ -50,35 +53,27 @@ export function AddProductForm({
   );
   const step = useSelector(addProduct, (state) => state.value);
   const serverError = useSelector(addProduct, (state) => state.context.error);
-  const [values, setValues] = useState<ProductFormValues>({
-    sellerName: session.user?.displayName ?? '',
-    productName: '',
-    email: session.user?.email ?? '',
-    image: null,
-    Brand: '',
-    condition: 'Good',
-    buyingPrice: '',
-    sellingPrice: '',
-    year: '',
-    phone: '',
-    about: '',
-    address: '',
-  });
-  const [errors, setErrors] = useState<ProductFormErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(formRef, errors);
+  const form = useForm<ProductFormValues>(
+    {
+      sellerName: session.user?.displayName ?? '',
+      productName: '',
+      email: session.user?.email ?? '',
+      image: null,
+      Brand: '',
+      condition: 'Good',
+      buyingPrice: '',
+      sellingPrice: '',
+      year: '',
+      phone: '',
+      about: '',
+      address: '',
+    },
+    validateProduct,
+  );
   const busy = step === 'uploadingImage' || step === 'saving';
 
-  const set =
-    (field: Exclude<keyof ProductFormValues, 'image'>) =>
-    (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-      setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateProduct(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0 || !values.image) return;
+  function send(values: ProductFormValues) {
+    if (!values.image) return;
     addProduct.send({
       type: 'product.submit',
       image: values.image,
@@ -99,33 +94,33 @@ export function AddProductForm({
     });
   }
 
+  const about = form.field('about');
   return (
     <section className="section" aria-labelledby="add-product-title">
       <h1 id="add-product-title" className="section__title">
         Add A Product
       </h1>
-      <form ref={formRef} className="product-form" onSubmit={submit} noValidate>
-        <FormField label="Seller name" error={errors.sellerName}>
-          <input type="text" value={values.sellerName} onChange={set('sellerName')} />
-        </FormField>
-        <FormField label="Product name" error={errors.productName}>
-          <input type="text" value={values.productName} onChange={set('productName')} />
-        </FormField>
-        <FormField label="Email" error={errors.email}>
-          <input type="email" value={values.email} onChange={set('email')} />
-        </FormField>
-        <FormField label="Product image" error={errors.image} hint="PNG, JPEG or WebP, up to 5 MB">
+      <form ref={form.formRef} className="product-form" onSubmit={form.onSubmit(send)} noValidate>
+        <TextField label="Seller name" {...form.field('sellerName')} />
+        <TextField label="Product name" {...form.field('productName')} />
+        <TextField label="Email" type="email" {...form.field('email')} />
+        <FormField
+          label="Product image"
+          error={form.errors.image}
+          hint="PNG, JPEG or WebP, up to 5 MB"
+        >
           <input
             type="file"
             accept="image/png,image/jpeg,image/webp"
-            onChange={(event) =>
-              setValues((current) => ({ ...current, image: event.target.files?.[0] ?? null }))
-            }
+            onChange={(event) => form.setValue('image', event.target.files?.[0] ?? null)}
           />
         </FormField>
-        <FormField
+        <SelectField
           label="Category"
-          error={errors.Brand}
+          placeholder="Choose a category"
+          options={
+            categories.status === 'ready' ? categories.options.map((option) => option.title) : []
+          }
           hint={
             categories.status === 'loading'
               ? 'Loading categories…'
@@ -133,67 +128,29 @@ export function AddProductForm({
                 ? `Categories could not be loaded: ${categories.message}`
                 : undefined
           }
-        >
-          <select value={values.Brand} onChange={set('Brand')}>
-            <option value="">Choose a category</option>
-            {categories.status === 'ready' &&
-              categories.options.map((category) => (
-                <option key={category._id} value={category.title}>
-                  {category.title}
-                </option>
-              ))}
-          </select>
-        </FormField>
-        <FormField label="Condition" error={errors.condition}>
-          <select value={values.condition} onChange={set('condition')}>
-            {CONDITION_OPTIONS.map((condition) => (
-              <option key={condition} value={condition}>
-                {condition}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField label="Buying price ($)" error={errors.buyingPrice}>
-          <input
+          {...form.field('Brand')}
+        />
+        <SelectField label="Condition" options={CONDITION_OPTIONS} {...form.field('condition')} />
+        {NUMBER_FIELDS.map(({ label, name, inputMode }) => (
+          <TextField
+            key={name}
+            label={label}
             type="number"
             min="0"
-            inputMode="decimal"
-            value={values.buyingPrice}
-            onChange={set('buyingPrice')}
+            inputMode={inputMode}
+            {...form.field(name)}
+          />
+        ))}
+        <TextField label="Phone" type="tel" {...form.field('phone')} />
+        <TextField label="Address" {...form.field('address')} />
+        <FormField label="About" error={about.error}>
+          <textarea
+            rows={4}
+            value={about.value}
+            onChange={(event) => about.onChange(event.target.value)}
           />
         </FormField>
-        <FormField label="Selling price ($)" error={errors.sellingPrice}>
-          <input
-            type="number"
-            min="0"
-            inputMode="decimal"
-            value={values.sellingPrice}
-            onChange={set('sellingPrice')}
-          />
-        </FormField>
-        <FormField label="Years used" error={errors.year}>
-          <input
-            type="number"
-            min="0"
-            inputMode="numeric"
-            value={values.year}
-            onChange={set('year')}
-          />
-        </FormField>
-        <FormField label="Phone" error={errors.phone}>
-          <input type="tel" value={values.phone} onChange={set('phone')} />
-        </FormField>
-        <FormField label="Address" error={errors.address}>
-          <input type="text" value={values.address} onChange={set('address')} />
-        </FormField>
-        <FormField label="About" error={errors.about}>
-          <textarea rows={4} value={values.about} onChange={set('about')} />
-        </FormField>
-        {serverError && (
-          <p className="form-error" role="alert">
-            {serverError}
-          </p>
-        )}
+        <FormError message={serverError} />
         <button type="submit" className="button button--primary" disabled={busy}>
           {step === 'uploadingImage'
             ? 'Uploading image…'

@@ -1,3 +1,5 @@
+import type { FieldErrors } from '@/lib/use-form.ts';
+
 // Spec section 5: every add-product field is required, each with its own message.
 export type ProductFormValues = {
   sellerName: string;
@@ -14,8 +16,6 @@ export type ProductFormValues = {
   address: string;
 };
 
-export type ProductFormErrors = Partial<Record<keyof ProductFormValues, string>>;
-
 const messages: Record<keyof ProductFormValues, string> = {
   sellerName: 'sellerName is required',
   productName: 'name is required',
@@ -31,8 +31,8 @@ const messages: Record<keyof ProductFormValues, string> = {
   address: 'address is required',
 };
 
-export function validateProduct(values: ProductFormValues): ProductFormErrors {
-  const errors: ProductFormErrors = {};
+export function validateProduct(values: ProductFormValues): FieldErrors<ProductFormValues> {
+  const errors: FieldErrors<ProductFormValues> = {};
   for (const field of Object.keys(messages) as (keyof ProductFormValues)[]) {
     const value = values[field];
     const missing = value === null || (typeof value === 'string' && value.trim() === '');
