@@ -33,9 +33,9 @@ import { ModelHasher, type StoredForm } from './stored-form.ts';
 /*
  * The embedded read store: one SQLite file (WAL, synchronous=FULL) with a table of JSON documents
  * per read model. The guard fields are columns (`position`, `deleted`); every query has an
- * expression index over json_extract(doc, ...). All writes of a batch of events and the
- * checkpoints covering them commit in one transaction, so the checkpoint never runs ahead of or
- * behind the documents.
+ * expression index over json_extract(doc, ...). All writes of a batch of events, the
+ * checkpoints covering them and the record of which events were applied commit in one
+ * transaction, so neither runs ahead of or behind the documents.
  *
  * A rebuild writes into shadow tables (`<table>__rebuild`) through its own connection and swaps
  * them in with renames inside one transaction.
@@ -67,6 +67,10 @@ type Statement = Database.Statement<unknown[], unknown>;
 type DocumentRow = { id: string; position: number; deleted: number; doc: string };
 
 const checkpointsTable = 'read_model_checkpoints';
+/** Positions of the events applied to every read model, beyond `appliedThroughTable`. */
+const appliedTable = 'applied_events';
+/** One row: every event up to this position is applied (set by a full rebuild). */
+const appliedThroughTable = 'applied_through';
 const shadowSuffix = '__rebuild';
 const standingTableOf = (table: string): string => `${table}__standing`;
 
@@ -412,6 +416,16 @@ export class EmbeddedReadStore implements ReadStore {
             `INSERT OR IGNORE INTO ${checkpointsTable} (model, position) VALUES (?, 0)`,
           );
           for (const model of readModelNames) insert.run(model);
+          // A file from before applied events were recorded: its checkpoint was the answer then.
+          this.db.exec(`
+            CREATE TABLE IF NOT EXISTS ${appliedTable} (position INTEGER PRIMARY KEY) STRICT;
+            CREATE TABLE IF NOT EXISTS ${appliedThroughTable} (
+              one      INTEGER PRIMARY KEY CHECK (one = 1),
+              position INTEGER NOT NULL
+            ) STRICT;
+            INSERT OR IGNORE INTO ${appliedThroughTable} (one, position)
+              SELECT 1, coalesce(min(position), 0) FROM ${checkpointsTable};
+          `);
         })
         .immediate();
     } catch (error) {
@@ -430,11 +444,16 @@ export class EmbeddedReadStore implements ReadStore {
     const bump = this.tables.statement(
       `UPDATE ${checkpointsTable} SET position = max(position, ?) WHERE model = ?`,
     );
+    const record = this.tables.statement(
+      `INSERT OR IGNORE INTO ${appliedTable} (position) VALUES (?)`,
+    );
+    const everyModel = readModelNames.every((name) => models.includes(name));
     return this.db
       .transaction(() => {
         const changes = this.tables.apply(events, models);
         const highest = Math.max(...events.map((event) => event.position));
         for (const model of models) bump.run(highest, model);
+        if (everyModel) for (const event of events) record.run(event.position);
         return changes;
       })
       .immediate();
@@ -445,8 +464,17 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   async hasApplied(position: number): Promise<boolean> {
-    // Events reach the embedded store in log order, so the checkpoint covers every earlier one.
-    return readCheckpoint(this.tables) >= position;
+    // Partition queues apply the events of different streams out of log order, so the
+    // checkpoint is no watermark: each event applied to every read model is recorded.
+    return (
+      this.tables
+        .statement(
+          `SELECT EXISTS (SELECT 1 FROM ${appliedThroughTable} WHERE position >= ?)
+               OR EXISTS (SELECT 1 FROM ${appliedTable} WHERE position = ?)`,
+        )
+        .pluck()
+        .get(position, position) === 1
+    );
   }
 
   async get<D extends ReadModelDocument>(model: ReadModelName, id: string): Promise<D | null> {
@@ -684,6 +712,13 @@ class EmbeddedRebuild implements RebuildTarget {
             } else {
               this.db.exec(`DROP TABLE "${shadow}"; DROP TABLE "${standingTableOf(shadow)}"`);
             }
+          }
+          if (readModelNames.every((name) => this.names.includes(name))) {
+            // Every read model now holds every event up to the rebuilt position.
+            this.db
+              .prepare(`UPDATE ${appliedThroughTable} SET position = max(position, ?)`)
+              .run(this.rebuilt);
+            this.db.prepare(`DELETE FROM ${appliedTable} WHERE position <= ?`).run(this.rebuilt);
           }
         })
         .immediate();

@@ -133,6 +133,22 @@ describe('embedded read store', () => {
     }
   });
 
+  it('counts a file from before applied events were recorded as applied up to its checkpoint', async () => {
+    const file = newFile();
+    const older = openEmbeddedReadStore({ file });
+    await projectEvents(older, eventLog().recordAll(userRegistered('u1'), productListed('p1')));
+    await older.close();
+    onFile(older, 'DROP TABLE applied_events; DROP TABLE applied_through;');
+    const reopened = openEmbeddedReadStore({ file });
+    try {
+      expect(await reopened.hasApplied(1)).toBe(true);
+      expect(await reopened.hasApplied(2)).toBe(true);
+      expect(await reopened.hasApplied(3)).toBe(false);
+    } finally {
+      await reopened.close();
+    }
+  });
+
   it('runs in WAL mode', async () => {
     const store = openEmbeddedReadStore({ file: newFile() });
     await store.close();
