@@ -9,6 +9,15 @@ import { HttpProblem, notFound } from '../errors.ts';
 // slashes besides the extension's: a name can never leave the images folder.
 const ImageName = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]{0,127}\\.(png|jpg|webp)$' });
 
+/**
+ * The multipart parser's own complaints (no boundary, a truncated or malformed body) carry no
+ * status: they are the client's fault, not ours. Its limit errors keep their 413.
+ */
+const notMultipart = (error: unknown): never => {
+  if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+  throw new HttpProblem(400, 'The upload is not well-formed multipart/form-data', 'image');
+};
+
 /** Image upload (replaces the third-party image host of the spec) and serving. */
 export default async function imageRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -35,11 +44,11 @@ export default async function imageRoutes(fastify: FastifyInstance): Promise<voi
     async (request, reply) => {
       if (!request.isMultipart())
         throw new HttpProblem(415, 'Send the image as multipart/form-data in the field image');
-      const file = await request.file();
+      const file = await request.file().catch(notMultipart);
       if (!file || file.fieldname !== 'image')
         throw new HttpProblem(400, 'image is required', 'image');
       // Throws a 413 past the 5 MB limit (multipart plugin's fileSize).
-      const bytes = await file.toBuffer();
+      const bytes = await file.toBuffer().catch(notMultipart);
       const contentType = sniffImageType(bytes);
       if (!contentType)
         throw new HttpProblem(400, 'The image must be a PNG, JPEG or WebP picture', 'image');

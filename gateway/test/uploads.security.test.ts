@@ -1,0 +1,246 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  buildTestApp,
+  registerUser,
+  signUpWithFirebase,
+  type SignedInUser,
+  type TestApp,
+} from './helper.ts';
+
+const MB = 1024 * 1024;
+const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** A real 1×1 PNG. */
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const jpegStart = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
+const webpStart = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([0x24, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+]);
+const html = Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script>');
+/** A local file header of a ZIP (JAR) archive: the tail of a GIFAR-style polyglot. */
+const zipTail = Buffer.concat([
+  Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 0, 0]),
+  Buffer.from('META-INF/MANIFEST.MF'),
+  Buffer.from([0x50, 0x4b, 0x05, 0x06, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+]);
+
+const boundary = '----uploads-security-boundary';
+/** A multipart/form-data body with one file part. */
+function multipart(bytes: Buffer, filename = 'phone.png', type = 'image/png', field = 'image') {
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+          `Content-Type: ${type}\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  };
+}
+
+describe('uploads (POST /images) against hostile files', () => {
+  let t: TestApp;
+  let seller: SignedInUser;
+  let imagesDir: string;
+  const storedImages = () => readdirSync(imagesDir).sort();
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    imagesDir = path.join(t.dataDir, 'images');
+    seller = await registerUser(t.app, 'seller');
+  });
+  afterAll(() => t.close());
+
+  const upload = (
+    body: { headers: Record<string, string>; payload: Buffer | string },
+    token = seller.accessToken,
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/images',
+      headers: { ...body.headers, ...bearer(token) },
+      payload: body.payload,
+    });
+
+  /** Runs the uploads and checks each is refused with `status` and that nothing was stored. */
+  const expectRefusedAndNothingStored = async (
+    status: number,
+    ...bodies: { headers: Record<string, string>; payload: Buffer | string }[]
+  ) => {
+    const before = storedImages();
+    const answers = await Promise.all(bodies.map((body) => upload(body)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(bodies.map(() => status));
+    for (const answer of answers)
+      expect(answer.json()).toMatchObject({ statusCode: status, message: expect.any(String) });
+    expect(storedImages()).toEqual(before);
+  };
+
+  describe('files that are not images, whatever their name and declared type', () => {
+    it.each([
+      ['an HTML page', html, 'index.png', 'image/png'],
+      ['a script', Buffer.from('alert(document.domain)'), 'x.jpg', 'image/jpeg'],
+      [
+        'an SVG with a script',
+        Buffer.from('<svg onload="alert(1)"><script>alert(2)</script></svg>'),
+        'logo.png',
+        'image/png',
+      ],
+      ['a PDF', Buffer.from('%PDF-1.7\n1 0 obj'), 'scan.webp', 'image/webp'],
+      ['a ZIP / JAR', zipTail, 'photo.png', 'image/png'],
+      ['an ELF binary', Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), 'a.png', 'image/png'],
+      ['a GIF (not an accepted type)', Buffer.from('GIF89a\x01\x00\x01\x00'), 'a.png', 'image/png'],
+      ['half a PNG signature', pngSignature.subarray(0, 4), 'a.png', 'image/png'],
+      [
+        'a RIFF that is not WebP (WAV)',
+        Buffer.from('RIFF\x24\x00\x00\x00WAVEfmt '),
+        'a.webp',
+        'image/webp',
+      ],
+      ['zero bytes', Buffer.alloc(0), 'empty.png', 'image/png'],
+    ])('%s is refused with 400 and not stored', async (_kind, bytes, filename, type) => {
+      await expectRefusedAndNothingStored(400, multipart(bytes, filename, type));
+    });
+  });
+
+  describe('bodies that are not well-formed uploads', () => {
+    it.each([
+      ['no boundary in the body', 'just some text'],
+      [
+        'a part that never ends',
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n\x89PNG`,
+      ],
+      ['a part without headers', `--${boundary}\r\n\r\n\r\n--${boundary}--\r\n`],
+      [
+        'a malformed part header',
+        `--${boundary}\r\nContent-Disposition\r\n\r\nx\r\n--${boundary}--\r\n`,
+      ],
+    ])('%s: 400, nothing stored', async (_kind, payload) => {
+      await expectRefusedAndNothingStored(400, {
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+    });
+
+    it('a multipart content type without a boundary: 400', async () => {
+      await expectRefusedAndNothingStored(400, {
+        headers: { 'content-type': 'multipart/form-data' },
+        payload: 'x',
+      });
+    });
+  });
+
+  describe('polyglots: a real image signature in front of something else', () => {
+    // Accepted on purpose: the bytes start as the image they claim to be, they are stored under
+    // a server-made name with that type's extension and served as that type with `nosniff` and
+    // a `default-src 'none'` policy, so no browser runs the HTML or script behind the header
+    // (and Java applets, which GIFARs fooled, are gone). Re-encoding uploads would strip the
+    // tail; see the report.
+    it.each([
+      ['a PNG header followed by HTML', Buffer.concat([png, html]), 'image/png', 'png'],
+      ['a PNG with a ZIP (JAR) tail', Buffer.concat([png, zipTail]), 'image/png', 'png'],
+      ['a JPEG header followed by a script', Buffer.concat([jpegStart, html]), 'image/jpeg', 'jpg'],
+      ['a WebP header followed by HTML', Buffer.concat([webpStart, html]), 'image/webp', 'webp'],
+    ])('%s is served only as %s, never sniffed', async (_kind, bytes, type, extension) => {
+      const answer = await upload(multipart(bytes, 'page.html', 'text/html'));
+      expect(answer.statusCode).toBe(201);
+      const { url } = answer.json<{ data: { url: string } }>().data;
+      expect(url).toMatch(new RegExp(`/images/[0-9a-f-]{36}\\.${extension}$`));
+      const served = await t.app.inject({ url: new URL(url).pathname });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe(type);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+    });
+
+    it('the type served is the one detected, not the one declared', async () => {
+      const answer = await upload(multipart(png, 'photo.jpg', 'image/jpeg'));
+      const { url } = answer.json<{ data: { url: string } }>().data;
+      expect(url).toMatch(/\.png$/);
+      const served = await t.app.inject({ url: new URL(url).pathname });
+      expect(served.headers['content-type']).toBe('image/png');
+    });
+  });
+
+  describe('sizes', () => {
+    it('a PNG of exactly 5 MB is stored; one byte more is refused with 413 and not stored', async () => {
+      const fiveMb = Buffer.concat([png, Buffer.alloc(5 * MB - png.length)]);
+      const answer = await upload(multipart(fiveMb));
+      expect(answer.statusCode).toBe(201);
+      await expectRefusedAndNothingStored(
+        413,
+        multipart(Buffer.concat([fiveMb, Buffer.from([0])])),
+      );
+    });
+
+    it('a 40 MB upload is refused with 413 and not stored', async () => {
+      await expectRefusedAndNothingStored(
+        413,
+        multipart(Buffer.concat([png, Buffer.alloc(40 * MB)])),
+      );
+    });
+  });
+
+  describe('many uploads at once', () => {
+    it('50 parallel uploads of images are all stored, each under its own name', async () => {
+      const before = storedImages();
+      const answers = await Promise.all(Array.from({ length: 50 }, () => upload(multipart(png))));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 201));
+      const urls = new Set(
+        answers.map((answer) => answer.json<{ data: { url: string } }>().data.url),
+      );
+      expect(urls.size).toBe(50);
+      expect(storedImages().length - before.length).toBe(50);
+      // Written whole, then renamed: no partial file is left behind.
+      expect(storedImages().filter((name) => name.endsWith('.partial'))).toEqual([]);
+    });
+
+    it('50 parallel uploads of non-images are all refused, none stored', async () => {
+      await expectRefusedAndNothingStored(
+        400,
+        ...Array.from({ length: 50 }, (_, i) =>
+          multipart(i % 2 ? html : Buffer.from(`not an image ${i}`), `x${i}.png`),
+        ),
+      );
+    });
+
+    it('20 parallel uploads of 5 MB keep memory bounded', async () => {
+      const bodies = Array.from({ length: 20 }, () =>
+        multipart(Buffer.concat([png, Buffer.alloc(5 * MB - png.length, 1)])),
+      );
+      const baseline = process.memoryUsage().rss;
+      let peak = baseline;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage().rss);
+      }, 5);
+      try {
+        const answers = await Promise.all(bodies.map((body) => upload(body)));
+        expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 201));
+      } finally {
+        clearInterval(sampler);
+      }
+      peak = Math.max(peak, process.memoryUsage().rss);
+      const growthMb = (peak - baseline) / MB;
+      console.info(`20 parallel 5 MB uploads: RSS grew by ${growthMb.toFixed(0)} MB at most`);
+      // The 100 MB uploaded are held about once (~85 MB measured here), joined for the write;
+      // twice that means copies pile up (two extra copies per upload measured 280 MB).
+      expect(growthMb).toBeLessThan(200);
+    });
+  });
+
+  it('is refused to a caller without an access token (a Firebase ID token is not one)', async () => {
+    const account = await signUpWithFirebase();
+    const before = storedImages();
+    expect((await upload(multipart(png), account.idToken)).statusCode).toBe(401);
+    expect(storedImages()).toEqual(before);
+  });
+});
