@@ -1,8 +1,6 @@
-import { queryErrorMessage } from '@/lib/api-client.ts';
 import { useQuery } from 'urql';
 import { useParams } from 'react-router-dom';
-import { ErrorMessage } from '@/components/ui/error-message.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
+import { LoadState } from '@/components/ui/load-state.tsx';
 import { CategoryQuery } from '@/features/categories/api/categories.ts';
 import { ProductList } from '@/features/products/components/product-list.tsx';
 import { NotFound } from './not-found.tsx';
@@ -12,16 +10,13 @@ export function Component() {
   const { id = '' } = useParams();
   const [{ data, error }, reexecute] = useQuery({ query: CategoryQuery, variables: { id } });
   if (!data) {
-    if (error) {
-      return (
-        <ErrorMessage
-          title="This category could not be loaded"
-          message={queryErrorMessage(error)}
-          onRetry={() => reexecute({ requestPolicy: 'network-only' })}
-        />
-      );
-    }
-    return <Spinner label="Loading category…" />;
+    return (
+      <LoadState
+        what="This category"
+        error={error}
+        onRetry={() => reexecute({ requestPolicy: 'network-only' })}
+      />
+    );
   }
   if (!data.category) return <NotFound />;
   return (
@@ -29,7 +24,9 @@ export function Component() {
       <h1 id="category-title" className="section__title">
         {data.category.title}
       </h1>
+      {/* Keyed by brand: another category starts again from its first page. */}
       <ProductList
+        key={data.category.title}
         brand={data.category.title}
         renderActions={(product) => <ProductActions product={product} />}
       />

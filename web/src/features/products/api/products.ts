@@ -52,12 +52,13 @@ export const ProductFields = gql`
 
 export type ProductPage = { items: Product[]; nextCursor: string | null };
 
+/** One page of a brand's products: `after` is the previous page's `nextCursor`. */
 export const ProductsQuery = gql<
   { products: ProductPage },
-  { brand: string; limit: number; minPosition?: number }
+  { brand: string; limit: number; after?: string; minPosition?: number }
 >`
-  query Products($brand: String!, $limit: Int, $minPosition: Float) {
-    products(brand: $brand, limit: $limit, minPosition: $minPosition) {
+  query Products($brand: String!, $limit: Int, $after: String, $minPosition: Float) {
+    products(brand: $brand, limit: $limit, after: $after, minPosition: $minPosition) {
       items {
         ...ProductFields
       }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery } from 'urql';
 import { AdvertisedProductsQuery, type Product } from '../api/products.ts';
-import { ProductCard } from './product-card.tsx';
+import { ProductGrid } from './product-grid.tsx';
 
 /** Sellers' advertised products, featured on the home page; hidden when there are none. */
 export function AdvertisedProducts({
@@ -17,13 +17,7 @@ export function AdvertisedProducts({
       <h2 id="advertised-title" className="section__title">
         Advertised products
       </h2>
-      <ul className="product-grid">
-        {items.map((product) => (
-          <li key={product._id}>
-            <ProductCard product={product} actions={renderActions?.(product)} />
-          </li>
-        ))}
-      </ul>
+      <ProductGrid products={items} renderActions={renderActions} />
     </section>
   );
 }
