@@ -5,6 +5,8 @@ export default defineProject({
     name: 'infra',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The end-to-end journeys share one embedded stack, started on their first request.
+    globalSetup: ['test/e2e/support/journey-stack.global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,0 +1,147 @@
+import { createEventStore } from '@resale/events';
+import { loadConfig, serverOptions, serviceApp } from '@resale/gateway';
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { AUTH_PROJECT_ID, startAuthEmulator } from './auth-emulator.ts';
+import { seedDemoData, type SeededAccount } from './demo/seed-demo-data.ts';
+import { ensureWebBuild, webDistDir } from './web-build.ts';
+import { startWebServer } from './web-server.ts';
+
+export interface EmbeddedStackOptions {
+  /** Event log, read models, images and the emulator's saved accounts. */
+  readonly dataDir: string;
+  readonly host: string;
+  /** 0 picks a free port (the emulator's hub and logging ports then too). */
+  readonly gatewayPort: number;
+  readonly webPort: number;
+  readonly authPort: number;
+  /**
+   * Gateway settings (ADMIN_EMAILS, EVENTSTORE_URL, RATE_LIMIT_*, LOG_LEVEL, PUBLIC_URL,
+   * WEB_ORIGIN, ...) as the gateway reads them from its environment.
+   */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Where the web client is built; web/dist by default. */
+  readonly webDistDir?: string;
+  readonly log?: (line: string) => void;
+}
+
+export interface EmbeddedStackUrls {
+  readonly web: string;
+  readonly api: string;
+  /** http://host:port of the Firebase Auth emulator. */
+  readonly authEmulator: string;
+}
+
+export interface EmbeddedStack {
+  readonly urls: EmbeddedStackUrls;
+  readonly dataDir: string;
+  readonly authProjectId: string;
+  /** The demo accounts, with their passwords. */
+  readonly accounts: readonly SeededAccount[];
+  /** Stops the web server, the gateway with its workers, and the emulator (saving its accounts). */
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on right now (the OS's pick for port 0). */
+export async function freePort(host: string): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, host, resolve);
+  });
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('No port assigned');
+  return address.port;
+}
+
+const portOrFree = async (port: number, host: string): Promise<number> =>
+  port === 0 ? freePort(host) : port;
+
+/**
+ * The embedded profile in one process tree: the Auth emulator (a child process), the gateway with
+ * its in-process workers, and the built web client, with the demo data loaded. Used by `npm start`
+ * and by the end-to-end journeys.
+ */
+export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise<EmbeddedStack> {
+  const { dataDir, host, env = {}, log = () => {} } = options;
+  const gatewayPort = await portOrFree(options.gatewayPort, host);
+  const webPort = await portOrFree(options.webPort, host);
+  const gatewayUrl = env.PUBLIC_URL ?? `http://${host}:${gatewayPort}`;
+  const webUrl = `http://${host}:${webPort}`;
+
+  const auth = await startAuthEmulator(
+    options.authPort === 0
+      ? {
+          port: await freePort('127.0.0.1'),
+          hubPort: await freePort('127.0.0.1'),
+          loggingPort: await freePort('127.0.0.1'),
+          dataDir: path.join(dataDir, 'auth'),
+        }
+      : { port: options.authPort, dataDir: path.join(dataDir, 'auth') },
+  );
+  const stoppers: (() => Promise<unknown>)[] = [() => auth.stop()];
+  const stop = async (): Promise<void> => {
+    for (const stopOne of stoppers.splice(0).reverse())
+      await stopOne().catch((error: unknown) => console.error(error));
+  };
+
+  try {
+    await ensureWebBuild({
+      settings: {
+        VITE_API_URL: gatewayUrl,
+        VITE_AUTH_EMULATOR_URL: `http://${auth.host}`,
+        VITE_FIREBASE_PROJECT_ID: AUTH_PROJECT_ID,
+      },
+      outDir: options.webDistDir ?? webDistDir,
+      log,
+    });
+
+    // Seeding goes through its own store handle before the gateway opens the log, so the
+    // gateway's workers project the demo events like any others.
+    const seedStore = createEventStore({ EVENTSTORE_URL: env.EVENTSTORE_URL, DATA_DIR: dataDir });
+    const seeded = await seedDemoData({
+      eventStore: seedStore,
+      authEmulatorHost: auth.host,
+      imagesDir: path.join(dataDir, 'images'),
+      publicImageUrl: (fileName) => `${gatewayUrl}/images/${fileName}`,
+      log,
+    }).finally(() => seedStore.close());
+
+    const config = loadConfig({
+      ...env,
+      HOST: host,
+      PORT: String(gatewayPort),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: gatewayUrl,
+      WEB_ORIGIN: env.WEB_ORIGIN ?? webUrl,
+      FIREBASE_AUTH_EMULATOR_HOST: auth.host,
+      FIREBASE_PROJECT_ID: AUTH_PROJECT_ID,
+      LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+    });
+    const gateway = Fastify(serverOptions(config));
+    await gateway.register(fp(serviceApp), { config });
+    await gateway.listen({ host, port: gatewayPort });
+    stoppers.push(() => gateway.close());
+
+    const web = await startWebServer({
+      distDir: options.webDistDir ?? webDistDir,
+      host,
+      port: webPort,
+    });
+    stoppers.push(() => web.close());
+
+    return {
+      urls: { web: webUrl, api: gatewayUrl, authEmulator: `http://${auth.host}` },
+      dataDir,
+      authProjectId: AUTH_PROJECT_ID,
+      accounts: seeded.accounts,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

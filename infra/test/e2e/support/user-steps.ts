@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Locator, Page } from 'playwright-core';
+
+/*
+ * What users do, step by step, found by role, label and text as they see them. Every step ends
+ * by waiting for what the user would see next, never for a fixed time.
+ */
+
+export const demoPicturesDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../assets/demo',
+);
+
+export interface NewAccount {
+  readonly name: string;
+  readonly email: string;
+  readonly password: string;
+  readonly role: 'buyer' | 'seller';
+}
+
+/** Waits for a toast (react-hot-toast keeps success ones for 2 s, errors for 4 s). */
+export async function seeToast(page: Page, text: string): Promise<void> {
+  await page.getByRole('status').filter({ hasText: text }).first().waitFor();
+}
+
+export async function seeSignedIn(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+export async function signUp(page: Page, account: NewAccount): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Name', { exact: true }).fill(account.name);
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Account type').selectOption(account.role);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await seeToast(page, 'user created successfully');
+  await seeSignedIn(page);
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** Fills and sends the login form of the page the browser is on (/login). */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await seeSignedIn(page);
+}
+
+export async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, email, password);
+}
+
+/** From the navigation bar's Dashboard link to an entry of the dashboard's side menu. */
+export async function openDashboardPage(page: Page, entry: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Dashboard' })
+    .click();
+  await page
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: entry })
+    .click();
+}
+
+/** Home page → the category card's 'See All Categories' → the category's product list. */
+export async function openCategoryFromHome(page: Page, category: string): Promise<void> {
+  await page.goto('/');
+  await page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: category, exact: true }) })
+    .getByRole('link', { name: /See All Categories/ })
+    .click();
+  await page.getByRole('heading', { level: 1, name: category, exact: true }).waitFor();
+}
+
+/** A product card on a category page, found by the product's name. */
+export function productCard(page: Page, productName: string): Locator {
+  return page.getByRole('article', { name: productName, exact: true });
+}
+
+/** A table row holding the text (a product, user or seller in the dashboard's lists). */
+export function tableRow(page: Page, text: string): Locator {
+  return page.getByRole('row').filter({ hasText: text });
+}
+
+/** Opens the booking modal from the product's 'Purchase' button and fills phone and address. */
+export async function openBookingForm(
+  page: Page,
+  productName: string,
+  details: { phone: string; address: string },
+): Promise<Locator> {
+  await productCard(page, productName).getByRole('button', { name: 'Purchase' }).click();
+  const form = page.getByRole('dialog', { name: productName });
+  await form.getByLabel('Phone').fill(details.phone);
+  await form.getByLabel('Address').fill(details.address);
+  return form;
+}
