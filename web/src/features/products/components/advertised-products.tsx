@@ -17,7 +17,7 @@ export function AdvertisedProducts({
       <h2 id="advertised-title" className="section__title">
         Advertised products
       </h2>
-      <ProductGrid products={items} renderActions={renderActions} />
+      <ProductGrid products={items} renderActions={renderActions} headingLevel={3} />
     </section>
   );
 }

@@ -6,8 +6,18 @@ import { formatPostTime, formatPrice } from '@/lib/format.ts';
 import type { Product } from '../api/products.ts';
 
 /** One product with every field of spec section 2; `actions` are the Purchase and Report buttons. */
-export function ProductCard({ product, actions }: { product: Product; actions?: ReactNode }) {
+export function ProductCard({
+  product,
+  actions,
+  headingLevel,
+}: {
+  product: Product;
+  actions?: ReactNode;
+  /** The card's title sits one level below the heading of the list it is in. */
+  headingLevel: 2 | 3;
+}) {
   const titleId = `product-${product._id}-title`;
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="product-card" aria-labelledby={titleId}>
       <ProductImage
@@ -22,9 +32,9 @@ export function ProductCard({ product, actions }: { product: Product; actions?: 
           {!product.booked && !product.available && <Badge>Unavailable</Badge>}
           {product.advertised && <Badge tone="info">Advertised</Badge>}
         </div>
-        <h3 id={titleId} className="product-card__title">
+        <Title id={titleId} className="product-card__title">
           {product.productName}
-        </h3>
+        </Title>
         <p className="product-card__about">{product.about}</p>
         <dl className="product-card__facts">
           <dt>Original price</dt>

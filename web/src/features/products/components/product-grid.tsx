@@ -6,15 +6,21 @@ import { ProductCard } from './product-card.tsx';
 export function ProductGrid({
   products,
   renderActions,
+  headingLevel,
 }: {
   products: Product[];
+  headingLevel: 2 | 3;
   renderActions?: ((product: Product) => ReactNode) | undefined;
 }) {
   return (
     <ul className="product-grid">
       {products.map((product) => (
         <li key={product._id}>
-          <ProductCard product={product} actions={renderActions?.(product)} />
+          <ProductCard
+            product={product}
+            actions={renderActions?.(product)}
+            headingLevel={headingLevel}
+          />
         </li>
       ))}
     </ul>

@@ -23,7 +23,7 @@ export function ProductList({
   if (products.length === 0) return <p className="empty">No products in this category yet.</p>;
   return (
     <>
-      <ProductGrid products={products} renderActions={renderActions} />
+      <ProductGrid products={products} renderActions={renderActions} headingLevel={2} />
       {error && (
         <ErrorMessage
           title="More products could not be loaded"
