@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import mercurius, { type MercuriusContext } from 'mercurius';
 import { changeTopic } from '@resale/workers';
 import type { ReadModelChange } from '@resale/workers/read-models';
+import { graphqlCodeOfStatus, toErrorBody } from '../errors.ts';
 import { actorFrom, type Actor } from '../plugins/app/authentication.ts';
-import { requireActor } from './context.ts';
+import { requireActor, type CallerContext } from './context.ts';
 
 type Topic = ReadModelChange['topic'];
 type Audience = 'user' | 'seller' | 'admin';
@@ -26,6 +27,22 @@ const toChange = (change: ReadModelChange) => ({
 });
 
 /**
+ * requireActor for a subscription. Its refusal reaches graphql-ws without passing the error
+ * formatter, so it carries its `extensions.code` itself (GraphQL copies an original error's
+ * extensions), as refusals of queries do.
+ */
+function requireSubscriber(context: CallerContext, role?: 'admin' | 'seller'): Actor {
+  try {
+    return requireActor(context, role);
+  } catch (error) {
+    const body = toErrorBody(error);
+    throw Object.assign(new Error(body.message), {
+      extensions: { code: graphqlCodeOfStatus(body.statusCode), statusCode: body.statusCode },
+    });
+  }
+}
+
+/**
  * Each subscription follows one change topic of the read models (see workers' topics.ts):
  * a user's bookings and a seller's products by e-mail, a brand's products by brand, the admin
  * lists whole. On (re)connect with `after`, one Change is sent first when the read models have
@@ -36,7 +53,7 @@ export function subscriptionResolvers(app: FastifyInstance) {
   const feed = <A extends AfterArgs>(definition: Feed<A>) => ({
     subscribe: mercurius.withFilter<ReadModelChange, unknown, MercuriusContext, A>(
       async (_root, args, ctx) => {
-        const actor = requireActor(
+        const actor = requireSubscriber(
           ctx,
           definition.audience === 'user' ? undefined : definition.audience,
         );
