@@ -35,6 +35,7 @@ export {
   type PageRequest,
   type ProjectionTarget,
   type ReadModelHashes,
+  type ReadModelSwaps,
   type ReadStore,
   type RebuildTarget,
   type SortField,

@@ -1,5 +1,8 @@
 import { createEventStore } from '@resale/events';
 import { SingleBar, Presets } from 'cli-progress';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createRedisPubSub } from '../pubsub/mqemitter-pubsub.ts';
+import type { ChangePubSub } from '../pubsub/port.ts';
 import { createReadStore, isReadModelName, readModelNames } from '../read-models.ts';
 import { workerEnvironment } from './environment.ts';
 import { replayReadModels } from './replay.ts';
@@ -17,6 +20,28 @@ if (unknown.length > 0) {
 const env = workerEnvironment();
 const eventStore = await createEventStore(env);
 const readStore = await createReadStore(env);
+// The live service's pub/sub, when it is Redis: the rebuilt read models are announced there.
+const pubsub: ChangePubSub | undefined = env.REDIS_URL
+  ? createRedisPubSub({
+      redisUrl: env.REDIS_URL,
+      ...(env.REDIS_CHANNEL_PREFIX ? { channelPrefix: env.REDIS_CHANNEL_PREFIX } : {}),
+    })
+  : undefined;
+/** Redis away must not hold the command: its publications wait for a reconnection. */
+async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  const stop = new AbortController();
+  try {
+    return await Promise.race([
+      work,
+      sleep(ms, undefined, { signal: stop.signal }).then(() => {
+        throw new Error(`${what} took longer than ${ms / 1_000} s`);
+      }),
+    ]);
+  } finally {
+    stop.abort();
+  }
+}
+
 const bar = new SingleBar(
   {
     format: 'replay |{bar}| {percentage}% | {value}/{total} | {eta_formatted} left',
@@ -30,6 +55,14 @@ try {
     eventStore,
     readStore,
     names: names.filter(isReadModelName),
+    ...(pubsub
+      ? {
+          pubsub: {
+            publishApplied: (position, changes) =>
+              within(pubsub.publishApplied(position, changes), 5_000, 'Publishing on Redis'),
+          },
+        }
+      : {}),
     onProgress: ({ position, head }) => {
       bar.setTotal(head);
       bar.update(position);
@@ -43,6 +76,21 @@ try {
         ? ` (caught up with the live service ${report.catchUps}x before the swap)`
         : ''),
   );
+  if (!pubsub)
+    console.info(
+      'No REDIS_URL, so no change notices sent from here. A service using this read store in the ' +
+        'embedded profile notices the swap within about a second and tells its clients to refetch; ' +
+        'for a distributed deployment set REDIS_URL and REDIS_CHANNEL_PREFIX to reach its gateways.',
+    );
+  else if (report.noticeError)
+    console.warn(
+      `The read models were swapped in, but the change notices were not sent (${report.noticeError.message}): ` +
+        'connected clients see the rebuilt documents on their next change or reconnect.',
+    );
+  else
+    console.info(
+      `Announced the rebuilt read models on Redis (change.<model>, position ${report.position}).`,
+    );
 } catch (error) {
   bar.stop();
   console.error(`Replay failed, the live read models are unchanged: ${String(error)}`);
@@ -50,4 +98,7 @@ try {
 } finally {
   await readStore.close();
   await eventStore.close();
+  if (pubsub) await within(pubsub.close(), 2_000, 'Closing Redis').catch(() => undefined);
 }
+// A Redis connection still trying to reconnect would keep the process alive.
+process.exit();

@@ -1,4 +1,6 @@
 import type { EventStore } from '@resale/events';
+import type { ChangePubSub } from '../pubsub/port.ts';
+import { rebuiltChanges } from '../pubsub/topics.ts';
 import {
   projectEvents,
   readModelNames,
@@ -23,6 +25,11 @@ export interface ReplayOptions {
   /** Events read and applied per transaction. */
   readonly pageSize?: number;
   readonly onProgress?: (progress: ReplayProgress) => void;
+  /**
+   * The live service's pub/sub, when this process can reach it (Redis): after the swap, each
+   * rebuilt read model is announced there (see `rebuiltChanges`) so that clients refetch.
+   */
+  readonly pubsub?: Pick<ChangePubSub, 'publishApplied'>;
 }
 
 export interface ReplayReport {
@@ -34,6 +41,8 @@ export interface ReplayReport {
   readonly eventsPerSecond: number;
   /** How often the swap found the live read models ahead and caught up once more first. */
   readonly catchUps: number;
+  /** Why the change notices could not be sent (the swap itself succeeded). */
+  readonly noticeError?: Error;
 }
 
 /**
@@ -87,6 +96,12 @@ export async function replayReadModels(options: ReplayOptions): Promise<ReplayRe
     throw error;
   }
   const seconds = (performance.now() - started) / 1_000;
+  let noticeError: Error | undefined;
+  try {
+    await options.pubsub?.publishApplied(position, rebuiltChanges(names, position));
+  } catch (error) {
+    noticeError = error instanceof Error ? error : new Error(String(error));
+  }
   return {
     names,
     events,
@@ -94,5 +109,6 @@ export async function replayReadModels(options: ReplayOptions): Promise<ReplayRe
     seconds,
     eventsPerSecond: seconds > 0 ? events / seconds : events,
     catchUps,
+    ...(noticeError ? { noticeError } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import type { EventStore, RecordedEvent } from '@resale/events';
 import { Redis } from 'ioredis';
 import type { ChangePubSub } from '../pubsub/port.ts';
+import { noticeSwaps } from '../pubsub/swap-notices.ts';
 import type { EventHandler } from '../queue/port.ts';
 import { createBullmqQueue, type BullmqQueueOptions } from '../queue/bullmq-queue.ts';
 import { createInProcessQueue } from '../queue/in-process-queue.ts';
@@ -27,12 +28,20 @@ export interface EmbeddedPipeline extends Pipeline {
   readonly relay: Relay;
 }
 
+export interface EmbeddedPipelineParts extends PipelineParts {
+  /** How often to look for read models swapped in by an operator's replay (default 1 s). */
+  readonly swapCheckIntervalMs?: number;
+}
+
 /**
  * The embedded profile: relay -> in-process queue -> processor, in this process. The queue is not
  * durable, so the relay starts from the read store's checkpoint (committed with the documents) and
- * keeps no checkpoint of its own.
+ * keeps no checkpoint of its own. Read models an operator's replay swaps in are announced to this
+ * process's subscribers (`noticeSwaps`).
  */
-export async function startEmbeddedPipeline(parts: PipelineParts): Promise<EmbeddedPipeline> {
+export async function startEmbeddedPipeline(
+  parts: EmbeddedPipelineParts,
+): Promise<EmbeddedPipeline> {
   const onError = parts.onError ?? logError;
   const queue = createInProcessQueue();
   const consumer = queue.consume(handlerOf(parts, onError), { onError });
@@ -42,9 +51,16 @@ export async function startEmbeddedPipeline(parts: PipelineParts): Promise<Embed
     checkpoint: readStoreCheckpoint(parts.readStore),
     onError,
   });
+  const swaps = await noticeSwaps({
+    readStore: parts.readStore,
+    pubsub: parts.pubsub,
+    ...(parts.swapCheckIntervalMs ? { intervalMs: parts.swapCheckIntervalMs } : {}),
+    onError,
+  });
   return {
     relay,
     async stop() {
+      await swaps.stop();
       await relay.stop();
       await consumer.close();
       await queue.close();

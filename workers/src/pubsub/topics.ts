@@ -1,4 +1,4 @@
-import type { ChangeTopic, ReadModelChange } from '../read-models.ts';
+import type { ChangeTopic, ReadModelChange, ReadModelName } from '../read-models.ts';
 
 /*
  * Topics of the change notifications (what the gateway's GraphQL subscriptions listen to).
@@ -15,8 +15,10 @@ import type { ChangeTopic, ReadModelChange } from '../read-models.ts';
  * - `applied`: sent after every event the projector has committed, changed or not.
  *   payload: `{ position }`. `waitForPosition` listens to it.
  *
- * After an operator's replay swaps rebuilt read models in, one `change.<model>` message per rebuilt
- * model is sent with `key: null` and `ids: []`: subscribers should refetch everything.
+ * After an operator's replay swaps rebuilt read models in, one `change.<topic>` message per topic
+ * a rebuilt model feeds (products: also sellerProducts) is sent with `key: null` and `ids: []`
+ * (see `rebuiltChanges`): subscribers should refetch everything. Only the unkeyed topics carry
+ * it: a subscriber of a keyed topic must also listen to the unkeyed one for these.
  */
 
 export const appliedTopic = 'applied';
@@ -35,3 +37,17 @@ export const topicsOf = (change: ReadModelChange): string[] =>
 export interface AppliedNotice {
   readonly position: number;
 }
+
+/** The topics a read model's changes go to: a product's also go to its seller's products. */
+const topicsOfModel = (model: ReadModelName): ChangeTopic[] =>
+  model === 'products' ? ['products', 'sellerProducts'] : [model];
+
+/**
+ * What to announce once rebuilt read models were swapped in at `position`: one change per topic
+ * they feed, with `key: null` and no ids (subscribers refetch everything).
+ */
+export const rebuiltChanges = (
+  names: readonly ReadModelName[],
+  position: number,
+): ReadModelChange[] =>
+  names.flatMap(topicsOfModel).map((topic) => ({ topic, key: null, ids: [], position }));

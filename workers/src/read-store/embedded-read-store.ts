@@ -24,6 +24,7 @@ import {
   type DocumentQuery,
   type Page,
   type ReadModelHashes,
+  type ReadModelSwaps,
   type ReadStore,
   type RebuildTarget,
 } from './port.ts';
@@ -71,6 +72,8 @@ const checkpointsTable = 'read_model_checkpoints';
 const appliedTable = 'applied_events';
 /** One row: every event up to this position is applied (set by a full rebuild). */
 const appliedThroughTable = 'applied_through';
+/** Per read model: rebuilds swapped in and the position of the latest. */
+const swapsTable = 'read_model_swaps';
 const shadowSuffix = '__rebuild';
 const standingTableOf = (table: string): string => `${table}__standing`;
 
@@ -425,6 +428,11 @@ export class EmbeddedReadStore implements ReadStore {
             ) STRICT;
             INSERT OR IGNORE INTO ${appliedThroughTable} (one, position)
               SELECT 1, coalesce(min(position), 0) FROM ${checkpointsTable};
+            CREATE TABLE IF NOT EXISTS ${swapsTable} (
+              model    TEXT    PRIMARY KEY,
+              count    INTEGER NOT NULL,
+              position INTEGER NOT NULL
+            ) STRICT;
           `);
         })
         .immediate();
@@ -518,6 +526,15 @@ export class EmbeddedReadStore implements ReadStore {
 
   async hashModels(names: readonly ReadModelName[] = readModelNames): Promise<ReadModelHashes> {
     return hashTables(this.db, this.tables, names);
+  }
+
+  async swaps(): Promise<ReadModelSwaps> {
+    const rows = this.tables
+      .statement(`SELECT model, count, position FROM ${swapsTable}`)
+      .all() as { model: ReadModelName; count: number; position: number }[];
+    return Object.fromEntries(
+      rows.map(({ model, count, position }) => [model, { count, position }]),
+    );
   }
 
   /** SQLite's plan for a list query: lets tests prove that every query runs on an index. */
@@ -709,6 +726,12 @@ class EmbeddedRebuild implements RebuildTarget {
               this.db
                 .prepare(`UPDATE ${checkpointsTable} SET position = ? WHERE model = ?`)
                 .run(this.rebuilt, model);
+              this.db
+                .prepare(
+                  `INSERT INTO ${swapsTable} (model, count, position) VALUES (?, 1, ?)
+                   ON CONFLICT (model) DO UPDATE SET count = count + 1, position = excluded.position`,
+                )
+                .run(model, this.rebuilt);
             } else {
               this.db.exec(`DROP TABLE "${shadow}"; DROP TABLE "${standingTableOf(shadow)}"`);
             }

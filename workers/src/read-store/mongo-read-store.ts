@@ -22,6 +22,7 @@ import {
   type DocumentQuery,
   type Page,
   type ReadModelHashes,
+  type ReadModelSwaps,
   type ReadStore,
   type RebuildTarget,
 } from './port.ts';
@@ -57,6 +58,9 @@ type MetaDocument = { _id: string } & Partial<Record<ReadModelName | 'appliedThr
 const appliedCollection = '_applied';
 const metaCollection = '_meta';
 const checkpointsId = 'checkpoints';
+/** The `_meta` document counting the rebuilds swapped in, per read model. */
+const swapsId = 'swaps';
+type SwapsDocument = { _id: string } & ReadModelSwaps;
 /** Every event up to this position has been applied to every read model (set by a full rebuild). */
 const appliedThroughField = 'appliedThrough' as const;
 const shadowSuffix = '__rebuild';
@@ -336,6 +340,13 @@ export class MongoReadStore implements ReadStore {
     return hashes;
   }
 
+  async swaps(): Promise<ReadModelSwaps> {
+    const found = await this.db.collection<SwapsDocument>(metaCollection).findOne({ _id: swapsId });
+    if (!found) return {};
+    const { _id: _ignored, ...swaps } = found;
+    return swaps;
+  }
+
   async close(): Promise<void> {
     await this.client.close();
   }
@@ -417,6 +428,14 @@ class MongoRebuild implements RebuildTarget {
       {
         $set: Object.fromEntries(this.names.map((name) => [name, this.rebuilt])),
         ...(everyModel ? { $max: { [appliedThroughField]: this.rebuilt } } : {}),
+      },
+      { upsert: true },
+    );
+    await this.db.collection<SwapsDocument>(metaCollection).updateOne(
+      { _id: swapsId },
+      {
+        $inc: Object.fromEntries(this.names.map((name) => [`${name}.count`, 1])),
+        $set: Object.fromEntries(this.names.map((name) => [`${name}.position`, this.rebuilt])),
       },
       { upsert: true },
     );

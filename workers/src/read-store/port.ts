@@ -49,6 +49,11 @@ export interface ProjectionTarget {
   hasApplied(position: number): Promise<boolean>;
 }
 
+/** Per read model: how many rebuilds were swapped in, and the position of the latest. */
+export type ReadModelSwaps = Partial<
+  Record<ReadModelName, { readonly count: number; readonly position: number }>
+>;
+
 /** SHA-256 (hex) of each read model's stored documents, sorted by `_id`, in canonical JSON. */
 export type ReadModelHashes = Partial<Record<ReadModelName, string>>;
 
@@ -75,6 +80,11 @@ export interface ReadStore extends ProjectionTarget {
   /** Starts rebuilding the named read models from nothing, in shadow tables or collections. */
   beginRebuild(names: readonly ReadModelName[]): Promise<RebuildTarget>;
   hashModels(names?: readonly ReadModelName[]): Promise<ReadModelHashes>;
+  /**
+   * The rebuilds swapped in so far, by any process: how a service notices that an operator's
+   * replay replaced read models under it.
+   */
+  swaps(): Promise<ReadModelSwaps>;
   close(): Promise<void>;
 }
 

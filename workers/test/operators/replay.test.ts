@@ -7,8 +7,10 @@ import {
   type Pipeline,
 } from '../../src/pipeline/pipelines.ts';
 import { createInProcessPubSub, createRedisPubSub } from '../../src/pubsub/mqemitter-pubsub.ts';
+import { changeTopic } from '../../src/pubsub/topics.ts';
 import { waitForPosition } from '../../src/pubsub/wait-for-position.ts';
 import type { EmbeddedReadStore, RebuildTarget } from '../../src/read-models.ts';
+import { deferred } from '../support/events.ts';
 import { flakyDelivery } from '../support/flaky-delivery.ts';
 import { runSeed, seededRandom } from '../support/random.ts';
 import { deleteKeys, redisAnswers, redisUrl, uniquePrefix } from '../support/redis.ts';
@@ -215,5 +217,73 @@ describe('an operator replay while the service runs', () => {
     expect(progress.at(-1)).toBe(head);
     expect(progress.length).toBeGreaterThan(1);
     expect(await stores.readStore.hashModels()).toEqual(live);
+  });
+});
+
+describe('after the swap', () => {
+  it('announces each rebuilt read model on the pub/sub it is given, for clients to refetch', async () => {
+    const stores = await givenStores();
+    const head = await appendAll(
+      stores.eventStore,
+      randomWorkload(seededRandom(runSeed('announced replay')), 30),
+    );
+    const pubsub = createInProcessPubSub();
+    cleanup.push(() => pubsub.close());
+    const heard: unknown[] = [];
+    for (const topic of ['products', 'sellerProducts', 'reportedProducts', 'users'] as const)
+      await pubsub.subscribe(changeTopic(topic), (payload) => heard.push(payload));
+
+    const report = await replayReadModels({ ...stores, names: ['products'], pubsub });
+
+    expect(report.noticeError).toBeUndefined();
+    // Products feed the seller's products too; reported products were built only as a source.
+    expect(heard).toEqual([
+      { topic: 'products', key: null, ids: [], position: head },
+      { topic: 'sellerProducts', key: null, ids: [], position: head },
+    ]);
+  });
+
+  it('keeps the swap when the notices cannot be sent, and says so', async () => {
+    const stores = await givenStores();
+    await appendAll(stores.eventStore, randomWorkload(seededRandom(runSeed('unannounced')), 30));
+    const before = await stores.readStore.hashModels();
+    const report = await replayReadModels({
+      ...stores,
+      pubsub: { publishApplied: () => Promise.reject(new Error('Redis is away')) },
+    });
+    expect(report.noticeError?.message).toBe('Redis is away');
+    expect(await stores.readStore.hashModels()).not.toEqual(before);
+    expect(await stores.readStore.hashModels()).toEqual(
+      await freshReplayHashes(stores.eventStore, stores.dir),
+    );
+  });
+
+  it('reaches the subscribers of a service on the same embedded read store, in another connection', async () => {
+    const stores = await givenStores();
+    const head = await appendAll(
+      stores.eventStore,
+      randomWorkload(seededRandom(runSeed('noticed replay')), 30),
+    );
+    const pubsub = createInProcessPubSub();
+    cleanup.push(() => pubsub.close());
+    const pipeline = await startEmbeddedPipeline({ ...stores, pubsub, swapCheckIntervalMs: 20 });
+    cleanup.push(() => pipeline.stop());
+    expect(await waitForPosition(stores.readStore, pubsub, head, 10_000)).toBe(true);
+    const heard: unknown[] = [];
+    const noticed = deferred<unknown>();
+    await pubsub.subscribe(changeTopic('sellers'), (payload) => heard.push(payload));
+    await pubsub.subscribe(changeTopic('users'), noticed.resolve);
+
+    // The replay command opens the read store file itself, as another process does.
+    const operator = openReadStore(stores.dir);
+    cleanup.push(() => operator.close());
+    await replayReadModels({
+      eventStore: stores.eventStore,
+      readStore: operator,
+      names: ['users'],
+    });
+
+    expect(await noticed.promise).toEqual({ topic: 'users', key: null, ids: [], position: head });
+    expect(heard).toEqual([]);
   });
 });

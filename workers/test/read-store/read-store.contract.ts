@@ -531,6 +531,23 @@ export function rebuildContract(factory: Pick<ReadStoreFactory, 'open'>): void {
       expect(await store.hashModels()).toEqual(await reference.hashModels());
     });
 
+    it('counts the rebuilds swapped in per read model, for other processes to notice', async () => {
+      const events = marketplace();
+      const store = await storeWith(events);
+      expect(await store.swaps()).toEqual({});
+      const aborted = await store.beginRebuild(['users']);
+      await aborted.abort();
+      for (const names of [['users'], ['users', 'sellers']] as const) {
+        const rebuild = await store.beginRebuild(names);
+        await projectEvents(rebuild, events);
+        await rebuild.commit();
+      }
+      expect(await store.swaps()).toEqual({
+        users: { count: 2, position: events.length },
+        sellers: { count: 1, position: events.length },
+      });
+    });
+
     it('an aborted rebuild leaves the live read models as they were', async () => {
       const events = marketplace();
       const store = await storeWith(events);
