@@ -61,10 +61,12 @@ async function graphql(app: FastifyInstance): Promise<void> {
     errorFormatter: (execution, context) => {
       // Refusals keep their message and get a code; anything unexpected says nothing. GraphQL's
       // own errors (syntax, validation, depth) pass as they are.
+      let status: number | undefined;
       const errors = execution.errors.map((error) => {
         const original = error.originalError;
         if (!original || Array.isArray((original as { errors?: unknown }).errors)) return error;
         const body = toErrorBody(original);
+        status ??= body.statusCode;
         if (body.statusCode >= 500) app.log.error({ err: original }, 'graphql resolver failed');
         return new GraphQLError(body.message, {
           nodes: error.nodes ?? null,
@@ -74,7 +76,12 @@ async function graphql(app: FastifyInstance): Promise<void> {
           extensions: { code: graphqlCodeOfStatus(body.statusCode), statusCode: body.statusCode },
         });
       });
-      return mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+      const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+      // A refusal of the request itself (body too large, not JSON: nothing was executed, there
+      // is no `data`) keeps its HTTP status; a resolver's refusal is answered 200 with its error.
+      if (!('data' in execution) && status !== undefined)
+        return { ...formatted, statusCode: status };
+      return formatted;
     },
   });
 }

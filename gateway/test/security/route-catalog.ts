@@ -19,6 +19,8 @@ export interface CatalogRoute {
   /** Property names of the querystring schema, when the route declares one. */
   queryFields: string[];
   auth: string | undefined;
+  /** The route's own rate limit (`config.rateLimit`), if it has one. */
+  rateLimit: { max: number } | undefined;
 }
 
 const propertyNames = (schema: unknown): string[] =>
@@ -54,6 +56,7 @@ export async function buildAppWithRouteCatalog(
         bodyFields: propertyNames(route.schema?.body),
         queryFields: propertyNames(route.schema?.querystring),
         auth: route.config?.auth,
+        rateLimit: (route.config as { rateLimit?: { max: number } } | undefined)?.rateLimit,
       });
   });
   await app.register(fp(serviceApp), { config });
