@@ -60,6 +60,17 @@ describe('navigation bar', () => {
     expect(menu).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('closes the dropdown on Escape and gives focus back to the Menu button', async () => {
+    renderNavbar(signedOutSession);
+    const menu = screen.getByRole('button', { name: 'Menu' });
+    await userEvent.click(menu);
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(menu).toHaveAttribute('aria-expanded', 'false');
+    expect(menu).toHaveFocus();
+  });
+
   it('offers the dashboard drawer toggle on dashboard pages only', async () => {
     renderNavbar(signedIn(), '/dashboard');
     const toggle = screen.getByRole('button', { name: 'Dashboard menu' });

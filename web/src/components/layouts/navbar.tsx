@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
 import { useSession } from '@/lib/session.tsx';
@@ -10,10 +10,23 @@ export function Navbar() {
   const drawer = useDrawer();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuToggle = useRef<HTMLButtonElement>(null);
   const onDashboard = location.pathname.startsWith(paths.dashboard.root.path);
 
   // A followed link closes the small-screen dropdown.
   useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  // Escape closes it too, and gives focus back to its toggle.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuToggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   const signedIn = session.status === 'signedIn';
   return (
@@ -35,6 +48,7 @@ export function Navbar() {
           Resale<span>Market</span>
         </Link>
         <button
+          ref={menuToggle}
           type="button"
           className="navbar__icon-button navbar__menu-toggle"
           aria-label="Menu"
