@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { QUERY_ALIAS_LIMIT } from '../src/graphql/index.ts';
 import { bearer, registerUser, uniqueEmail, type SignedInUser } from './helper.ts';
 import {
   buildAppWithRouteCatalog,
@@ -150,6 +151,18 @@ describe('GraphQL queries that cost more than they look', () => {
     });
     expect(answer.statusCode).toBe(400);
     expect(errorsOf(answer).join()).toMatch(/depth/);
+  });
+
+  it(`at most ${QUERY_ALIAS_LIMIT} aliases: the same list cannot be asked for a thousand times`, async () => {
+    const aliased = (count: number) =>
+      `{ ${Array.from({ length: count }, (_, i) => `a${i}: categories { title }`).join(' ')} }`;
+    const atLimit = await post(aliased(QUERY_ALIAS_LIMIT));
+    expect(errorsOf(atLimit)).toEqual([]);
+    for (const count of [QUERY_ALIAS_LIMIT + 1, 1_000]) {
+      const refused = await post(aliased(count));
+      expect(refused.statusCode).toBe(400);
+      expect(errorsOf(refused)).toEqual([`A query may use at most ${QUERY_ALIAS_LIMIT} aliases`]);
+    }
   });
 
   it('a query over the 64 kB body limit is refused with 413', async () => {

@@ -18,6 +18,26 @@ const schema = readFileSync(new URL('./schema.gql', import.meta.url), 'utf8');
 
 /** GraphiQL's own introspection query is 7 deep; no query of this schema needs more. */
 const QUERY_DEPTH_LIMIT = 7;
+/** The web client uses none; GraphiQL users get a few. */
+export const QUERY_ALIAS_LIMIT = 10;
+
+/**
+ * Each alias runs its field once more (a read, and with `minPosition` a wait): without a limit a
+ * 64 kB query could ask for the same list thousands of times.
+ */
+const aliasLimit = (context: GraphQL.ValidationContext): GraphQL.ASTVisitor => {
+  let aliases = 0;
+  return {
+    Field(node) {
+      if (!node.alias || node.alias.value === node.name.value) return;
+      aliases += 1;
+      if (aliases === QUERY_ALIAS_LIMIT + 1)
+        context.reportError(
+          new GraphQLError(`A query may use at most ${QUERY_ALIAS_LIMIT} aliases`, { nodes: node }),
+        );
+    },
+  };
+};
 
 /**
  * GraphQL at /graphql (queries over the read models, subscriptions over graphql-ws), GraphiQL at
@@ -43,7 +63,7 @@ async function graphql(app: FastifyInstance): Promise<void> {
     path: '/graphql',
     graphiql: !production,
     queryDepth: QUERY_DEPTH_LIMIT,
-    validationRules: production ? [NoSchemaIntrospectionCustomRule] : [],
+    validationRules: production ? [NoSchemaIntrospectionCustomRule, aliasLimit] : [aliasLimit],
     context: (request) => callerOf(request.headers.authorization),
     subscription: {
       emitter: app.readModels.pubsub.emitter,
