@@ -120,6 +120,28 @@ async function untilApplied(readStore: EmbeddedReadStore, pubsub: ChangePubSub, 
     throw new Error(`The read models did not reach position ${position}`);
 }
 
+/**
+ * Two BullMQ consumers on 4 partitions, one of them relaying, as two worker processes would run
+ * (in one process here: one core each is not ours), with Redis pub/sub under a fresh prefix.
+ */
+async function startBullmqWorkers(eventStore: EventStore, readStore: EmbeddedReadStore) {
+  const prefix = uniquePrefix('bench');
+  const pubsub = createRedisPubSub({ redisUrl, channelPrefix: `${prefix}:`, onError: () => {} });
+  const common = { eventStore, readStore, pubsub, redisUrl, prefix, partitions: 4 };
+  const workers: Pipeline[] = [
+    await startBullmqPipeline({ ...common, onError: () => {} }),
+    await startBullmqPipeline({ ...common, relay: false, onError: () => {} }),
+  ];
+  return {
+    pubsub,
+    async stop() {
+      for (const worker of workers) await worker.stop();
+      await pubsub.close();
+      await deleteKeys(prefix, redisUrl);
+    },
+  };
+}
+
 const results: Record<string, unknown> = {
   date: new Date().toISOString(),
   // The load average says how much of the machine other processes had: tails grow with it.
@@ -188,35 +210,14 @@ try {
   const redisUp = await redisAnswers(redisUrl);
   if (!redisUp) log(`BullMQ figures skipped: no Redis at ${redisUrl}`);
   if (redisUp && runs('bullmq')) {
-    const prefix = uniquePrefix('bench');
     const readStore = readStoreIn(await freshDir());
-    const pubsub = createRedisPubSub({
-      redisUrl,
-      channelPrefix: `${prefix}:`,
-      onError: () => undefined,
-    });
     const target = Math.min(sizes.bullmqEvents, head);
     const started = performance.now();
-    const common = {
-      eventStore,
-      readStore,
-      pubsub,
-      redisUrl,
-      prefix,
-      partitions: 4,
-      onError: () => undefined,
-    };
-    // Two consumers stand for two worker processes (in one process here: one core each is not ours).
-    const workers: Pipeline[] = [
-      await startBullmqPipeline(common),
-      await startBullmqPipeline({ ...common, relay: false }),
-    ];
-    await untilApplied(readStore, pubsub, target);
+    const workers = await startBullmqWorkers(eventStore, readStore);
+    await untilApplied(readStore, workers.pubsub, target);
     const seconds = (performance.now() - started) / 1_000;
-    for (const worker of workers) await worker.stop();
-    await pubsub.close();
+    await workers.stop();
     await readStore.close();
-    await deleteKeys(prefix, redisUrl);
     results['bullmqThroughput'] = {
       events: target,
       seconds,
@@ -257,40 +258,20 @@ try {
 
   if (redisUp && runs('bullmqLag')) {
     const dir = await freshDir();
-    const prefix = uniquePrefix('bench');
     const store = openEmbeddedEventStore({ file: embeddedEventStoreFile(dir) });
     const readStore = readStoreIn(dir);
-    const pubsub = createRedisPubSub({
-      redisUrl,
-      channelPrefix: `${prefix}:`,
-      onError: () => undefined,
-    });
-    const common = {
-      eventStore: store,
-      readStore,
-      pubsub,
-      redisUrl,
-      prefix,
-      partitions: 4,
-      onError: () => undefined,
-    };
-    const workers: Pipeline[] = [
-      await startBullmqPipeline(common),
-      await startBullmqPipeline({ ...common, relay: false }),
-    ];
-    const { committed, stop } = await commitTimes(pubsub);
+    const workers = await startBullmqWorkers(store, readStore);
+    const { committed, stop } = await commitTimes(workers.pubsub);
     const acknowledged = await appendAtRate(
       store,
       randomWorkload(seededRandom(9), sizes.bullmqLagEvents),
       sizes.bullmqLagRate,
     );
-    await untilApplied(readStore, pubsub, await store.headPosition());
+    await untilApplied(readStore, workers.pubsub, await store.headPosition());
     await stop();
-    for (const worker of workers) await worker.stop();
-    await pubsub.close();
+    await workers.stop();
     await readStore.close();
     await store.close();
-    await deleteKeys(prefix, redisUrl);
     const lag = { rate: sizes.bullmqLagRate, ...percentiles(acknowledged, committed) };
     results['bullmqLag'] = lag;
     log(

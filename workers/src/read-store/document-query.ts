@@ -1,5 +1,5 @@
 import type { FieldValue } from '../projections/projection.ts';
-import { InvalidCursorError, type DocumentQuery } from './port.ts';
+import { InvalidCursorError, type DocumentQuery, type Page } from './port.ts';
 
 /** Largest page a query may ask for. */
 export const maxPageSize = 1000;
@@ -39,4 +39,27 @@ export function decodeCursor(cursor: string, length: number): FieldValue[] {
   )
     throw new InvalidCursorError(cursor);
   return values as FieldValue[];
+}
+
+/**
+ * The page of `rows` a query asked for: the adapters fetch one row more than the limit, which
+ * says whether a next page exists. `orderValue` gives a row's value of an order field.
+ */
+export function pageOf<R, D>(
+  rows: readonly R[],
+  query: DocumentQuery,
+  item: (row: R) => D,
+  orderValue: (row: R, field: string) => FieldValue,
+): Page<D> {
+  const limit = query.page?.limit;
+  const more = limit !== undefined && rows.length > limit;
+  const pageRows = more ? rows.slice(0, limit) : rows;
+  const last = pageRows[pageRows.length - 1];
+  return {
+    items: pageRows.map(item),
+    nextCursor:
+      more && last !== undefined
+        ? encodeCursor(query.orderBy.map(([field]) => orderValue(last, field)))
+        : null,
+  };
 }

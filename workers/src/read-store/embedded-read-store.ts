@@ -17,10 +17,9 @@ import type {
   ReadModelDocument,
   ReadModelName,
 } from '../projections/projection.ts';
-import { projections, readModelNames, withSources } from '../projections/registry.ts';
-import { assertValidQuery, decodeCursor, encodeCursor } from './document-query.ts';
+import { projections, readModelNames } from '../projections/registry.ts';
+import { assertValidQuery, decodeCursor, pageOf } from './document-query.ts';
 import {
-  RebuildBehindLiveError,
   type DocumentQuery,
   type Page,
   type ReadModelHashes,
@@ -29,6 +28,7 @@ import {
   type RebuildTarget,
 } from './port.ts';
 import { MemoryDocuments, StandingRules, standingRuleId } from './memory-documents.ts';
+import { everyModel, RebuildProgress, shadowOf } from './rebuild-progress.ts';
 import { ModelHasher, type StoredForm } from './stored-form.ts';
 
 /*
@@ -74,7 +74,6 @@ const appliedTable = 'applied_events';
 const appliedThroughTable = 'applied_through';
 /** Per read model: rebuilds swapped in and the position of the latest. */
 const swapsTable = 'read_model_swaps';
-const shadowSuffix = '__rebuild';
 const standingTableOf = (table: string): string => `${table}__standing`;
 
 /** SQL for a field: guard fields are columns, visible ones live in the JSON document. */
@@ -163,6 +162,11 @@ function createModelTables(
   }
 }
 
+function dropShadowTables(db: Db, model: ReadModelName): void {
+  const shadow = shadowOf(model);
+  db.exec(`DROP TABLE IF EXISTS "${shadow}"; DROP TABLE IF EXISTS "${standingTableOf(shadow)}"`);
+}
+
 /** The generation letter of a live table's indexes; a shadow uses the other one. */
 function generationOf(db: Db, model: ReadModelName): 'a' | 'b' {
   const collection = projections[model].collection;
@@ -198,7 +202,6 @@ function keysetCondition(
 interface FindSql {
   readonly sql: string;
   readonly params: (string | number | null)[];
-  readonly orderFields: string[];
 }
 
 function findSql(table: string, query: DocumentQuery): FindSql {
@@ -225,7 +228,7 @@ function findSql(table: string, query: DocumentQuery): FindSql {
     sql += ' LIMIT ?';
     params.push(query.page.limit + 1);
   }
-  return { sql, params, orderFields };
+  return { sql, params };
 }
 
 /**
@@ -455,13 +458,13 @@ export class EmbeddedReadStore implements ReadStore {
     const record = this.tables.statement(
       `INSERT OR IGNORE INTO ${appliedTable} (position) VALUES (?)`,
     );
-    const everyModel = readModelNames.every((name) => models.includes(name));
+    const recordApplied = everyModel(models);
     return this.db
       .transaction(() => {
         const changes = this.tables.apply(events, models);
         const highest = Math.max(...events.map((event) => event.position));
         for (const model of models) bump.run(highest, model);
-        if (everyModel) for (const event of events) record.run(event.position);
+        if (recordApplied) for (const event of events) record.run(event.position);
         return changes;
       })
       .immediate();
@@ -497,27 +500,15 @@ export class EmbeddedReadStore implements ReadStore {
     model: ReadModelName,
     query: DocumentQuery,
   ): Promise<Page<D>> {
-    const { sql, params, orderFields } = findSql(this.tables.table(model), query);
+    const { sql, params } = findSql(this.tables.table(model), query);
     const rows = this.tables.statement(sql).all(...params) as Omit<DocumentRow, 'deleted'>[];
-    const limit = query.page?.limit;
-    const more = limit !== undefined && rows.length > limit;
-    const pageRows = more ? rows.slice(0, limit) : rows;
-    const items = pageRows.map((row) => JSON.parse(row.doc) as D);
-    const lastRow = pageRows[pageRows.length - 1];
-    const lastItem = items[items.length - 1];
-    const nextCursor =
-      more && lastRow && lastItem
-        ? encodeCursor(
-            orderFields.map((field) =>
-              field === '_id'
-                ? lastRow.id
-                : field === '_position'
-                  ? lastRow.position
-                  : (lastItem[field] ?? null),
-            ),
-          )
-        : null;
-    return { items, nextCursor };
+    return pageOf(
+      rows.map((row) => ({ ...row, doc: JSON.parse(row.doc) as D })),
+      query,
+      (row) => row.doc,
+      (row, field) =>
+        field === '_id' ? row.id : field === '_position' ? row.position : (row.doc[field] ?? null),
+    );
   }
 
   async beginRebuild(names: readonly ReadModelName[]): Promise<RebuildTarget> {
@@ -578,24 +569,18 @@ function hashTables(
  * memory and writes each document once, before the swap. Past `memoryLimit` documents it writes
  * what it holds and goes on in the tables, one transaction per batch like the live store.
  */
-class EmbeddedRebuild implements RebuildTarget {
-  readonly models: readonly ReadModelName[];
+class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
   private readonly db: Db;
   private readonly tables: DocumentTables;
   /** Null once the documents went to the shadow tables. */
   private memory: MemoryDocuments | null = new MemoryDocuments();
-  private rebuilt = 0;
-  private finished = false;
-  /** Set when an event failed halfway in memory, which cannot roll back: start again. */
-  private broken: unknown = undefined;
 
   constructor(
     file: string,
-    readonly names: readonly ReadModelName[],
+    names: readonly ReadModelName[],
     private readonly memoryLimit: number,
   ) {
-    // Models derived from others need their sources rebuilt beside them; only `names` are swapped.
-    this.models = withSources(names);
+    super(names);
     this.db = new Database(file);
     try {
       configure(this.db, 'NORMAL');
@@ -604,11 +589,14 @@ class EmbeddedRebuild implements RebuildTarget {
       this.db
         .transaction(() => {
           for (const model of this.models) {
-            const shadow = projections[model].collection + shadowSuffix;
-            this.db.exec(
-              `DROP TABLE IF EXISTS "${shadow}"; DROP TABLE IF EXISTS "${standingTableOf(shadow)}"`,
+            dropShadowTables(this.db, model);
+            createModelTables(
+              this.db,
+              model,
+              shadowOf(model),
+              this.shadowGeneration(model),
+              'writes',
             );
-            createModelTables(this.db, model, shadow, this.shadowGeneration(model), 'writes');
           }
         })
         .immediate();
@@ -616,10 +604,7 @@ class EmbeddedRebuild implements RebuildTarget {
       this.db.close();
       throw error;
     }
-    this.tables = new DocumentTables(
-      this.db,
-      (model) => projections[model].collection + shadowSuffix,
-    );
+    this.tables = new DocumentTables(this.db, shadowOf);
   }
 
   async applyEvents(
@@ -639,7 +624,7 @@ class EmbeddedRebuild implements RebuildTarget {
     } else {
       changes = this.db.transaction(() => this.tables.apply(events, models)).immediate();
     }
-    for (const event of events) this.rebuilt = Math.max(this.rebuilt, event.position);
+    this.advance(events);
     return changes;
   }
 
@@ -664,15 +649,6 @@ class EmbeddedRebuild implements RebuildTarget {
     this.memory = null;
   }
 
-  async checkpoint(): Promise<number> {
-    return this.rebuilt;
-  }
-
-  /** A rebuild is fed the log in order. */
-  async hasApplied(position: number): Promise<boolean> {
-    return this.rebuilt >= position;
-  }
-
   async hashModels(names: readonly ReadModelName[] = this.names): Promise<ReadModelHashes> {
     this.assertOpen();
     const memory = this.memory;
@@ -693,12 +669,7 @@ class EmbeddedRebuild implements RebuildTarget {
     this.db
       .transaction(() => {
         for (const model of this.names)
-          createModelTables(
-            this.db,
-            model,
-            projections[model].collection + shadowSuffix,
-            this.shadowGeneration(model),
-          );
+          createModelTables(this.db, model, shadowOf(model), this.shadowGeneration(model));
       })
       .immediate();
     // The swap must be durable: the rebuild's own writes were not synced one by one.
@@ -709,13 +680,10 @@ class EmbeddedRebuild implements RebuildTarget {
       );
       this.db
         .transaction(() => {
-          for (const name of this.names) {
-            const live = liveCheckpoint.pluck().get(name) ?? 0;
-            if (live > this.rebuilt) throw new RebuildBehindLiveError(name, live, this.rebuilt);
-          }
+          this.assertNotBehind((name) => liveCheckpoint.pluck().get(name) ?? 0);
           for (const model of this.models) {
             const live = projections[model].collection;
-            const shadow = live + shadowSuffix;
+            const shadow = shadowOf(model);
             if (this.names.includes(model)) {
               this.db.exec(`
                 DROP TABLE "${live}";
@@ -733,10 +701,10 @@ class EmbeddedRebuild implements RebuildTarget {
                 )
                 .run(model, this.rebuilt);
             } else {
-              this.db.exec(`DROP TABLE "${shadow}"; DROP TABLE "${standingTableOf(shadow)}"`);
+              dropShadowTables(this.db, model);
             }
           }
-          if (readModelNames.every((name) => this.names.includes(name))) {
+          if (everyModel(this.names)) {
             // Every read model now holds every event up to the rebuilt position.
             this.db
               .prepare(`UPDATE ${appliedThroughTable} SET position = max(position, ?)`)
@@ -757,21 +725,10 @@ class EmbeddedRebuild implements RebuildTarget {
     this.memory = null;
     this.db
       .transaction(() => {
-        for (const model of this.models) {
-          const shadow = projections[model].collection + shadowSuffix;
-          this.db.exec(
-            `DROP TABLE IF EXISTS "${shadow}"; DROP TABLE IF EXISTS "${standingTableOf(shadow)}"`,
-          );
-        }
+        for (const model of this.models) dropShadowTables(this.db, model);
       })
       .immediate();
     this.close();
-  }
-
-  private assertOpen(): void {
-    if (this.finished) throw new Error('This rebuild was already committed or aborted');
-    if (this.broken !== undefined)
-      throw new Error(`This rebuild failed, start a new one: ${String(this.broken)}`);
   }
 
   private close(): void {

@@ -15,10 +15,9 @@ import type {
   ReadModelDocument,
   ReadModelName,
 } from '../projections/projection.ts';
-import { projections, readModelNames, withSources } from '../projections/registry.ts';
-import { assertValidQuery, decodeCursor, encodeCursor } from './document-query.ts';
+import { projections, readModelNames } from '../projections/registry.ts';
+import { assertValidQuery, decodeCursor, pageOf } from './document-query.ts';
 import {
-  RebuildBehindLiveError,
   type DocumentQuery,
   type Page,
   type ReadModelHashes,
@@ -34,6 +33,7 @@ import {
   toVisible,
   type StoredForm,
 } from './stored-form.ts';
+import { everyModel, RebuildProgress, shadowOf } from './rebuild-progress.ts';
 
 /*
  * The MongoDB read store: one collection per read model holding the documents in their stored
@@ -63,7 +63,6 @@ const swapsId = 'swaps';
 type SwapsDocument = { _id: string } & ReadModelSwaps;
 /** Every event up to this position has been applied to every read model (set by a full rebuild). */
 const appliedThroughField = 'appliedThrough' as const;
-const shadowSuffix = '__rebuild';
 const standingOf = (collection: string): string => `${collection}_standing`;
 
 const isDuplicateKey = (error: unknown): boolean =>
@@ -85,6 +84,11 @@ async function dropIfExists(db: Db, name: string): Promise<void> {
   } catch (error) {
     if (!isNamespaceNotFound(error)) throw error;
   }
+}
+
+async function dropShadowCollections(db: Db, model: ReadModelName): Promise<void> {
+  await dropIfExists(db, shadowOf(model));
+  await dropIfExists(db, standingOf(shadowOf(model)));
 }
 
 async function createIndexes(db: Db, model: ReadModelName, collection: string): Promise<void> {
@@ -234,10 +238,10 @@ export class MongoReadStore implements ReadStore {
     events: readonly RecordedEvent[],
     models: readonly ReadModelName[],
   ): Promise<ReadModelChange[][]> {
-    const everyModel = readModelNames.every((name) => models.includes(name));
+    const recordApplied = everyModel(models);
     const results: ReadModelChange[][] = [];
     for (const event of events) {
-      if (everyModel && (await this.applied.findOne({ _id: event.position }))) {
+      if (recordApplied && (await this.applied.findOne({ _id: event.position }))) {
         results.push([]);
         continue;
       }
@@ -254,7 +258,7 @@ export class MongoReadStore implements ReadStore {
           { $max: Object.fromEntries(models.map((model) => [model, event.position])) },
           { upsert: true },
         );
-      if (everyModel) {
+      if (recordApplied) {
         try {
           await this.applied.insertOne({ _id: event.position });
         } catch (error) {
@@ -312,26 +316,21 @@ export class MongoReadStore implements ReadStore {
       .sort(Object.fromEntries(orderFields.map((f) => [f, direction === 'desc' ? -1 : 1])));
     const limit = query.page?.limit;
     if (limit !== undefined) cursor = cursor.limit(limit + 1);
-    const found = await cursor.toArray();
-    const more = limit !== undefined && found.length > limit;
-    const pageDocs = more ? found.slice(0, limit) : found;
-    const last = pageDocs[pageDocs.length - 1];
-    return {
-      items: pageDocs.map((doc) => toVisible<D>(doc)),
-      nextCursor:
-        more && last ? encodeCursor(orderFields.map((f) => (last[f] ?? null) as FieldValue)) : null,
-    };
+    return pageOf(
+      await cursor.toArray(),
+      query,
+      (doc) => toVisible<D>(doc),
+      (doc, field) => (doc[field] ?? null) as FieldValue,
+    );
   }
 
   async beginRebuild(names: readonly ReadModelName[]): Promise<RebuildTarget> {
-    const models = withSources(names);
-    for (const model of models) {
-      const shadow = projections[model].collection + shadowSuffix;
-      await dropIfExists(this.db, shadow);
-      await dropIfExists(this.db, standingOf(shadow));
-      await createIndexes(this.db, model, shadow);
+    const rebuild = new MongoRebuild(this.db, names);
+    for (const model of rebuild.models) {
+      await dropShadowCollections(this.db, model);
+      await createIndexes(this.db, model, shadowOf(model));
     }
-    return new MongoRebuild(this.db, names, models);
+    return rebuild;
   }
 
   async hashModels(names: readonly ReadModelName[] = readModelNames): Promise<ReadModelHashes> {
@@ -353,20 +352,15 @@ export class MongoReadStore implements ReadStore {
 }
 
 /** Shadow collections beside the live ones, renamed over them on commit. */
-class MongoRebuild implements RebuildTarget {
+class MongoRebuild extends RebuildProgress implements RebuildTarget {
   private readonly documents: MongoDocuments;
-  private rebuilt = 0;
-  private finished = false;
 
   constructor(
     private readonly db: Db,
-    readonly names: readonly ReadModelName[],
-    readonly models: readonly ReadModelName[],
+    names: readonly ReadModelName[],
   ) {
-    this.documents = new MongoDocuments(
-      db,
-      (model) => projections[model].collection + shadowSuffix,
-    );
+    super(names);
+    this.documents = new MongoDocuments(db, shadowOf);
   }
 
   async applyEvents(
@@ -383,18 +377,9 @@ class MongoRebuild implements RebuildTarget {
           this.documents.execute,
         ),
       );
-      this.rebuilt = Math.max(this.rebuilt, event.position);
+      this.advance([event]);
     }
     return results;
-  }
-
-  async checkpoint(): Promise<number> {
-    return this.rebuilt;
-  }
-
-  /** A rebuild is fed the log in order. */
-  async hasApplied(position: number): Promise<boolean> {
-    return this.rebuilt >= position;
   }
 
   async hashModels(names: readonly ReadModelName[] = this.names): Promise<ReadModelHashes> {
@@ -407,27 +392,22 @@ class MongoRebuild implements RebuildTarget {
   async commit(): Promise<void> {
     this.assertOpen();
     const checkpoints = await readCheckpoints(this.db);
-    for (const name of this.names) {
-      const live = checkpoints[name] ?? 0;
-      if (live > this.rebuilt) throw new RebuildBehindLiveError(name, live, this.rebuilt);
-    }
+    this.assertNotBehind((name) => checkpoints[name] ?? 0);
     for (const model of this.models) {
       const live = projections[model].collection;
-      const shadow = live + shadowSuffix;
+      const shadow = shadowOf(model);
       if (this.names.includes(model)) {
         await this.db.renameCollection(shadow, live, { dropTarget: true });
         await this.db.renameCollection(standingOf(shadow), standingOf(live), { dropTarget: true });
       } else {
-        await dropIfExists(this.db, shadow);
-        await dropIfExists(this.db, standingOf(shadow));
+        await dropShadowCollections(this.db, model);
       }
     }
-    const everyModel = readModelNames.every((name) => this.names.includes(name));
     await this.db.collection<MetaDocument>(metaCollection).updateOne(
       { _id: checkpointsId },
       {
         $set: Object.fromEntries(this.names.map((name) => [name, this.rebuilt])),
-        ...(everyModel ? { $max: { [appliedThroughField]: this.rebuilt } } : {}),
+        ...(everyModel(this.names) ? { $max: { [appliedThroughField]: this.rebuilt } } : {}),
       },
       { upsert: true },
     );
@@ -444,15 +424,7 @@ class MongoRebuild implements RebuildTarget {
 
   async abort(): Promise<void> {
     if (this.finished) return;
-    for (const model of this.models) {
-      const shadow = projections[model].collection + shadowSuffix;
-      await dropIfExists(this.db, shadow);
-      await dropIfExists(this.db, standingOf(shadow));
-    }
+    for (const model of this.models) await dropShadowCollections(this.db, model);
     this.finished = true;
-  }
-
-  private assertOpen(): void {
-    if (this.finished) throw new Error('This rebuild was already committed or aborted');
   }
 }

@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startBullmqPipeline, type Pipeline } from '../../src/pipeline/pipelines.ts';
 import { createRedisPubSub } from '../../src/pubsub/mqemitter-pubsub.ts';
 import { jobIdOf, partitionOf } from '../../src/queue/bullmq-queue.ts';
@@ -13,23 +13,20 @@ import { deleteKeys, redisAnswers, redisUrl, uniquePrefix } from '../support/red
 import {
   appendAll,
   freshReplayHashes,
-  openEventStore,
-  openReadStore,
+  givenEmbeddedStores,
   scratchDir,
+  teardownAfterEach,
 } from '../support/stores.ts';
 import { allFinished, startWorkerChild, type WorkerChild } from '../support/worker-processes.ts';
-import { randomWorkload } from '../support/workload.ts';
+import { randomWorkload, type WorkloadAppend } from '../support/workload.ts';
 
 const redisUp = await redisAnswers();
 const partitions = 2;
 // Recovery waits are bounded inside each test (60 s for the Redis restart); this is the outer bound.
 const faultTestTimeoutMs = 90_000;
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step().catch(() => undefined);
-  cleanup = [];
-});
+// Children may be gone already when their cleanup runs.
+const teardown = teardownAfterEach({ lenient: true });
 const prefixes: { prefix: string; url: string }[] = [];
 afterAll(async () => {
   for (const { prefix, url } of prefixes) await deleteKeys(prefix, url).catch(() => undefined);
@@ -44,36 +41,38 @@ interface Deployment {
   child(env?: Record<string, string>): WorkerChild;
   /** A relay in this process (the children then only work). */
   relay(): Promise<Pipeline>;
+  /**
+   * A worker child that pauses `ms` at the job of `position` (before or after its projection
+   * commits), a relay, and `workload` appended: resolves once the worker paused there.
+   */
+  workerPausedAt(
+    position: number,
+    pause: { ms: number; when: 'before' | 'after' },
+    workload: readonly WorkloadAppend[],
+  ): Promise<{ worker: WorkerChild; head: number }>;
 }
 
 /** `url`: a Redis of the test's own is removed with its data afterwards, keys and all. */
 async function givenADeployment(url = redisUrl): Promise<Deployment> {
-  const dir = await scratchDir('fault');
-  const eventStore = openEventStore(dir.path);
-  const readStore = openReadStore(dir.path);
+  const { eventStore, readStore, dir } = await givenEmbeddedStores('fault', teardown);
   const prefix = uniquePrefix('fault');
   if (url === redisUrl) prefixes.push({ prefix, url });
-  cleanup.push(
-    dir.remove,
-    () => eventStore.close(),
-    () => readStore.close(),
-  );
   const childEnv = {
     REDIS_URL: url,
     REDIS_PREFIX: prefix,
     REDIS_CHANNEL_PREFIX: `${prefix}:`,
     QUEUE_PARTITIONS: String(partitions),
-    DATA_DIR: dir.path,
+    DATA_DIR: dir,
   };
-  return {
+  const deployment: Deployment = {
     eventStore,
     readStore,
-    dir: dir.path,
+    dir,
     prefix,
     childEnv,
     child(env = {}) {
       const child = startWorkerChild({ ...childEnv, ...env });
-      cleanup.push(async () => {
+      teardown(async () => {
         if (child.process.exitCode === null && child.process.signalCode === null) {
           child.process.kill('SIGKILL');
           await child.exited;
@@ -97,13 +96,29 @@ async function givenADeployment(url = redisUrl): Promise<Deployment> {
         work: false,
         onError: () => undefined,
       });
-      cleanup.push(
+      teardown(
         () => pubsub.close(),
         () => pipeline.stop(),
       );
       return pipeline;
     },
+    async workerPausedAt(position, { ms, when }, workload) {
+      const worker = deployment.child({
+        RELAY: 'off',
+        FAULT_PAUSE_AT: String(position),
+        FAULT_PAUSE_MS: String(ms),
+        FAULT_PAUSE_WHEN: when,
+      });
+      await deployment.relay();
+      const head = await appendAll(eventStore, workload);
+      await worker.until(
+        () => worker.pausedAt === position,
+        `the job of position ${position} to ${when === 'after' ? 'commit' : 'start'}`,
+      );
+      return { worker, head };
+    },
   };
+  return deployment;
 }
 
 async function failedJobs(url: string, prefix: string): Promise<number> {
@@ -127,17 +142,10 @@ describe.skipIf(!redisUp)(
         const workload = randomWorkload(random, 60);
         const victim = 25;
         // The job of position 25 commits its projection, then hangs before BullMQ hears it is done.
-        const first = deployment.child({
-          RELAY: 'off',
-          FAULT_PAUSE_AT: String(victim),
-          FAULT_PAUSE_MS: '60000',
-          FAULT_PAUSE_WHEN: 'after',
-        });
-        await deployment.relay();
-        const head = await appendAll(deployment.eventStore, workload);
-        await first.until(
-          () => first.pausedAt === victim,
-          `the job of position ${victim} to commit`,
+        const { worker: first, head } = await deployment.workerPausedAt(
+          victim,
+          { ms: 60_000, when: 'after' },
+          workload,
         );
 
         first.process.kill('SIGKILL');
@@ -167,15 +175,11 @@ describe.skipIf(!redisUp)(
         const deployment = await givenADeployment();
         const workload = randomWorkload(seededRandom(runSeed('SIGTERM')), 20);
         const slow = 10;
-        const worker = deployment.child({
-          RELAY: 'off',
-          FAULT_PAUSE_AT: String(slow),
-          FAULT_PAUSE_MS: '1500',
-          FAULT_PAUSE_WHEN: 'before',
-        });
-        await deployment.relay();
-        const head = await appendAll(deployment.eventStore, workload);
-        await worker.until(() => worker.pausedAt === slow, `the job of position ${slow} to start`);
+        const { worker, head } = await deployment.workerPausedAt(
+          slow,
+          { ms: 1_500, when: 'before' },
+          workload,
+        );
 
         const signalled = Date.now();
         worker.process.kill('SIGTERM');
@@ -202,7 +206,7 @@ describe.skipIf(!redisUp)(
       'Redis stopped and restarted: workers resume and the read models converge to the replay within 60 s',
       async () => {
         const redis = await startOwnRedis();
-        cleanup.push(() => redis.remove());
+        teardown(() => redis.remove());
         const deployment = await givenADeployment(redis.url);
         const workload = randomWorkload(seededRandom(runSeed('Redis restart')), 80);
         const worker = deployment.child();

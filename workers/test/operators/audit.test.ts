@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditHistory, formatAuditTable } from '../../src/operators/audit.ts';
-import { openEventStore, scratchDir } from '../support/stores.ts';
+import { givenAnEventStore, teardownAfterEach } from '../support/stores.ts';
 
 const run = promisify(execFile);
 const workspace = fileURLToPath(new URL('../..', import.meta.url));
@@ -17,17 +17,11 @@ const by = (actorUid: string, actorEmail: string, occurredAt: string) => ({
   causationId: randomUUID(),
 });
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
+const teardown = teardownAfterEach();
 
 /** Sam signs up as a seller (user and seller streams share his uid), an admin verifies him. */
 async function givenSamsHistory() {
-  const dir = await scratchDir('audit');
-  const store = openEventStore(dir.path);
-  cleanup.push(dir.remove, () => store.close());
+  const { eventStore: store, dir } = await givenAnEventStore('audit', teardown);
   const sam = by('sam1', 'sam@example.com', '2026-11-21T10:00:00.000Z');
   await store.append(
     'user-sam1',
@@ -75,7 +69,7 @@ async function givenSamsHistory() {
     ],
     { expectedRevision: 0 },
   );
-  return { store, dir: dir.path };
+  return { store, dir };
 }
 
 describe("an operator's audit", () => {

@@ -11,7 +11,7 @@ import {
   type UserRegistered,
 } from '@resale/events';
 import { randomUUID } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startEmbeddedPipeline, type EmbeddedPipeline } from '../../src/pipeline/pipelines.ts';
 import { createInProcessPubSub } from '../../src/pubsub/mqemitter-pubsub.ts';
 import type { ChangePubSub } from '../../src/pubsub/port.ts';
@@ -24,9 +24,8 @@ import { runSeed, seededRandom } from '../support/random.ts';
 import {
   appendAll,
   freshReplayHashes,
-  openEventStore,
-  openReadStore,
-  scratchDir,
+  givenEmbeddedStores,
+  teardownAfterEach,
 } from '../support/stores.ts';
 import { randomWorkload } from '../support/workload.ts';
 
@@ -95,31 +94,20 @@ interface Running {
   ): Promise<EmbeddedPipeline>;
 }
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
+const teardown = teardownAfterEach();
 
 async function givenTheEmbeddedProfile(): Promise<Running> {
-  const dir = await scratchDir('pipeline');
-  const eventStore = openEventStore(dir.path);
-  const readStore = openReadStore(dir.path);
+  const { eventStore, readStore, dir } = await givenEmbeddedStores('pipeline', teardown);
   const pubsub = createInProcessPubSub();
-  cleanup.push(
-    dir.remove,
-    () => eventStore.close(),
-    () => readStore.close(),
-    () => pubsub.close(),
-  );
+  teardown(() => pubsub.close());
   return {
     eventStore,
     readStore,
     pubsub,
-    dir: dir.path,
+    dir,
     async start(instrument) {
       const pipeline = await startEmbeddedPipeline({ eventStore, readStore, pubsub, instrument });
-      cleanup.push(() => pipeline.stop());
+      teardown(() => pipeline.stop());
       return pipeline;
     },
   };

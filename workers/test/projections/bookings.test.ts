@@ -1,20 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { evolveBooking, type BookingDocument } from '../../src/projections/bookings/index.ts';
-import { bookingPlaced, eventLog, productBooked, productListed } from './recorded-events.ts';
+import {
+  bookingDocument,
+  bookingPlaced,
+  eventLog,
+  productBooked,
+  productListed,
+} from './recorded-events.ts';
 import { MemoryDocuments } from '../../src/read-store/memory-documents.ts';
 
-const booking: BookingDocument = {
-  _id: 'bk1',
-  Brand: 'Samsung',
-  buyerName: 'Buyer b1',
-  email: 'b1@example.com',
-  phone: '+8802000000',
-  address: 'Chittagong',
-  sellingPrice: 300,
-  productId: 'p1',
-  productName: 'Phone p1',
-  buyerUid: 'b1',
-};
+const booking: BookingDocument = bookingDocument('p1', 'bk1');
 
 describe('bookings projection', () => {
   it('ProductBooked creates the booking with every booking field', () => {

@@ -6,31 +6,24 @@ import { oneEventOfEachType } from './recorded-events.ts';
 
 // A projection ignores every event type missing from its list, silently: so the lists are pinned
 // here, and checked against what each projection actually reacts to.
+const productEventTypes: EventType[] = [
+  'ProductListed',
+  'ProductReported',
+  'ProductBooked',
+  'ReportedProductDeleted',
+  'ProductAdvertised',
+  'ProductMarkedUnavailable',
+  'ProductMarkedAvailable',
+  'SellerVerified',
+];
 const expectedHandledTypes: Record<ReadModelName, EventType[]> = {
   categories: ['CategoryCreated'],
   users: ['UserRegistered', 'UserPromoted', 'UserDeleted'],
   sellers: ['SellerRegistered', 'SellerVerified', 'SellerDeleted'],
   bookings: ['ProductBooked', 'BookingPlaced'],
-  products: [
-    'ProductListed',
-    'ProductReported',
-    'ProductBooked',
-    'ReportedProductDeleted',
-    'ProductAdvertised',
-    'ProductMarkedUnavailable',
-    'ProductMarkedAvailable',
-    'SellerVerified',
-  ],
-  reportedProducts: [
-    'ProductListed',
-    'ProductReported',
-    'ProductBooked',
-    'ReportedProductDeleted',
-    'ProductAdvertised',
-    'ProductMarkedUnavailable',
-    'ProductMarkedAvailable',
-    'SellerVerified',
-  ],
+  products: productEventTypes,
+  // Reported products copy products: they follow every event of theirs.
+  reportedProducts: productEventTypes,
 };
 
 /** Whether the projection would touch any document for an event of this type. */

@@ -19,23 +19,11 @@ import {
 } from './recorded-events.ts';
 import { MemoryDocuments } from '../../src/read-store/memory-documents.ts';
 
+// What ProductListed carries, plus the state a new listing starts in.
+const { productId: _listedId, ...listedFields } = productListed('p1').data;
 const listed: ProductDocument = {
   _id: 'p1',
-  productName: 'Phone p1',
-  picture: '/images/p1.png',
-  address: 'Dhaka',
-  year: 2,
-  buyingPrice: 500,
-  sellingPrice: 300,
-  sellerName: 'Seller s1',
-  condition: 'Good',
-  phone: '+8801000000',
-  about: 'Works well',
-  postTime: '2024-01-01T10:00:00.000Z',
-  Brand: 'Samsung',
-  email: 's1@example.com',
-  sellerEmail: 's1@example.com',
-  sellerUid: 's1',
+  ...listedFields,
   booked: false,
   bookedBy: null,
   reported: false,

@@ -193,6 +193,12 @@ const bookingData = (productId: string, bookingId: string, buyerUid: string) => 
   productName: `Phone ${productId}`,
 });
 
+/** The booking document ProductBooked and BookingPlaced of these helpers make. */
+export const bookingDocument = (productId: string, bookingId: string, buyerUid = 'b1') => {
+  const { bookingId: _id, ...fields } = bookingData(productId, bookingId, buyerUid);
+  return { _id, ...fields };
+};
+
 export const productBooked = (
   productId: string,
   bookingId: string,

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, RecordedEvent } from '@resale/events';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EventQueue } from '../../src/queue/port.ts';
 import { startRelay, type CheckpointStore } from '../../src/relay/relay.ts';
 import { condition } from '../support/events.ts';
 import { runSeed, seededRandom } from '../support/random.ts';
-import { openEventStore, scratchDir } from '../support/stores.ts';
+import { givenAnEventStore, teardownAfterEach } from '../support/stores.ts';
 
 const reported = (productId: string) => ({
   eventId: randomUUID(),
@@ -55,27 +55,20 @@ function memoryCheckpoint(start = 0) {
   return { store, saves };
 }
 
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) await step();
-  cleanup = [];
-});
+const teardown = teardownAfterEach();
 
-async function givenAnEventStore(): Promise<EventStore> {
-  const dir = await scratchDir('relay');
-  const store = openEventStore(dir.path);
-  cleanup.push(dir.remove, () => store.close());
-  return store;
+async function givenAnEmptyLog(): Promise<EventStore> {
+  return (await givenAnEventStore('relay', teardown)).eventStore;
 }
 
 describe('the relay', () => {
   it('hands every event to the queue once, in log order, while writers append concurrently', async () => {
-    const eventStore = await givenAnEventStore();
+    const eventStore = await givenAnEmptyLog();
     const random = seededRandom(runSeed('relay concurrent appends'));
     const { queue, accepted, until } = recordingQueue(() => (random() < 0.2 ? 2 : 0));
     await writer(eventStore, 'product-early', 5);
     const relay = await startRelay({ eventStore, queue, checkpoint: memoryCheckpoint().store });
-    cleanup.push(() => relay.stop());
+    teardown(() => relay.stop());
 
     await Promise.all(['a', 'b', 'c', 'd'].map((s) => writer(eventStore, `product-${s}`, 30)));
     const head = await eventStore.headPosition();
@@ -94,7 +87,7 @@ describe('the relay', () => {
   });
 
   it('after a restart, resumes right after the last event the queue accepted', async () => {
-    const eventStore = await givenAnEventStore();
+    const eventStore = await givenAnEmptyLog();
     const checkpoint = memoryCheckpoint();
     await writer(eventStore, 'product-before', 20);
     const first = recordingQueue();
@@ -115,7 +108,7 @@ describe('the relay', () => {
       queue: second.queue,
       checkpoint: checkpoint.store,
     });
-    cleanup.push(() => restarted.stop());
+    teardown(() => restarted.stop());
     await second.until(10);
     await restarted.caughtUpTo(30);
 
@@ -125,7 +118,7 @@ describe('the relay', () => {
   });
 
   it('keeps retrying an event the queue refuses, never checkpointing past it', async () => {
-    const eventStore = await givenAnEventStore();
+    const eventStore = await givenAnEmptyLog();
     await writer(eventStore, 'product-x', 8);
     const checkpoint = memoryCheckpoint();
     const accepted: number[] = [];
@@ -147,7 +140,7 @@ describe('the relay', () => {
         refused.notify();
       },
     });
-    cleanup.push(() => relay.stop());
+    teardown(() => relay.stop());
 
     await refused.until(() => refusals >= 3 && checkpoint.saves.includes(4), 'three refusals');
     expect(accepted).toEqual([1, 2, 3, 4]);
@@ -159,7 +152,7 @@ describe('the relay', () => {
   });
 
   it('stops promptly even while an enqueue hangs (Redis away), without checkpointing it', async () => {
-    const eventStore = await givenAnEventStore();
+    const eventStore = await givenAnEmptyLog();
     await writer(eventStore, 'product-y', 3);
     const checkpoint = memoryCheckpoint();
     const stuck = condition();

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import { replayReadModels } from '../../src/operators/replay.ts';
 import {
   embeddedReadStoreFile,
@@ -18,6 +19,25 @@ import {
   type ReadModelHashes,
 } from '../../src/read-models.ts';
 import type { WorkloadAppend } from './workload.ts';
+
+/** Registers steps that undo what a test set up. */
+export type Teardown = (...steps: (() => Promise<unknown>)[]) => void;
+
+/**
+ * Undoes what each test set up, after it, in reverse order. `lenient`: a failing step (a child
+ * process already gone) does not fail the test.
+ */
+export function teardownAfterEach(options: { lenient?: boolean } = {}): Teardown {
+  let steps: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    const due = steps.reverse();
+    steps = [];
+    for (const step of due) await (options.lenient ? step().catch(() => undefined) : step());
+  });
+  return (...more) => {
+    steps.push(...more);
+  };
+}
 
 /** A scratch folder removed by `remove()`. */
 export async function scratchDir(
@@ -29,6 +49,28 @@ export async function scratchDir(
 
 export const openEventStore = (dir: string): EventStore =>
   openEmbeddedEventStore({ file: embeddedEventStoreFile(dir) });
+
+/** An embedded event store in a scratch folder, both gone after the test. */
+export async function givenAnEventStore(
+  label: string,
+  teardown: Teardown,
+): Promise<{ eventStore: EventStore; dir: string }> {
+  const dir = await scratchDir(label);
+  const eventStore = openEventStore(dir.path);
+  teardown(dir.remove, () => eventStore.close());
+  return { eventStore, dir: dir.path };
+}
+
+/** The embedded event and read stores of one DATA_DIR, as a worker process opens them. */
+export async function givenEmbeddedStores(
+  label: string,
+  teardown: Teardown,
+): Promise<{ eventStore: EventStore; readStore: EmbeddedReadStore; dir: string }> {
+  const { eventStore, dir } = await givenAnEventStore(label, teardown);
+  const readStore = openReadStore(dir);
+  teardown(() => readStore.close());
+  return { eventStore, readStore, dir };
+}
 
 /**
  * Appends a workload in order; returns the head position. Like the gateway, it takes a
