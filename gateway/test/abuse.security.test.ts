@@ -165,6 +165,19 @@ describe('GraphQL queries that cost more than they look', () => {
     }
   });
 
+  it.each(['false', '0', '{}', '[]', '{"kind":"Document","definitions":[]}'])(
+    'a query that is JSON, not GraphQL (%s: a ready-made syntax tree), is refused with 400',
+    async (source) => {
+      for (const answer of [
+        await post(source),
+        await t.app.inject({ url: `/graphql?query=${encodeURIComponent(source)}` }),
+      ]) {
+        expect(answer.statusCode).toBe(400);
+        expect(errorsOf(answer)).toEqual(['query must be a GraphQL document']);
+      }
+    },
+  );
+
   it('a query over the 64 kB body limit is refused with 413', async () => {
     const huge = `{ ${'categories { title } '.repeat(4_000)} }`;
     expect((await post(huge)).statusCode).toBe(413);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type * as GraphQL from 'graphql';
 import mercurius from 'mercurius';
-import { graphqlCodeOfStatus, toErrorBody } from '../errors.ts';
+import { graphqlCodeOfStatus, HttpProblem, toErrorBody } from '../errors.ts';
 import type { CallerContext } from './context.ts';
 import { buildResolvers } from './resolvers.ts';
 
@@ -103,6 +103,19 @@ async function graphql(app: FastifyInstance): Promise<void> {
         return { ...formatted, statusCode: status };
       return formatted;
     },
+  });
+
+  // Mercurius reads a query that does not parse as GraphQL but does as JSON as a ready-made
+  // syntax tree (a gateway feature): `false` or `{}` then fail inside graphql-js as a 500. No text
+  // is both GraphQL and JSON, and no client of this API sends trees.
+  app.graphql.addHook('preParsing', async (_schema, source) => {
+    let json = true;
+    try {
+      JSON.parse(source);
+    } catch {
+      json = false;
+    }
+    if (json) throw new HttpProblem(400, 'query must be a GraphQL document', 'query');
   });
 }
 
