@@ -1,0 +1,31 @@
+// The ceiling: bare Fastify routes that answer the very bytes the gateway answered, with nothing
+// else (no schemas, hooks, auth, logging or storage). Runs in its own process like the gateway.
+// BENCH_CEILING_FILE names a JSON file: [{ method, path, contentType, body }].
+import Fastify from 'fastify';
+import { readFileSync } from 'node:fs';
+
+interface CeilingRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  contentType: string;
+  body: string;
+}
+
+const file = process.env['BENCH_CEILING_FILE'];
+if (!file) throw new Error('BENCH_CEILING_FILE is required');
+const routes = JSON.parse(readFileSync(file, 'utf8')) as CeilingRoute[];
+
+const app = Fastify({ logger: false, keepAliveTimeout: 5_000 });
+for (const { method, path, contentType, body } of routes)
+  app.route({
+    method,
+    url: path,
+    handler: (_request, reply) => reply.type(contentType).send(body),
+  });
+
+const url = await app.listen({ host: '127.0.0.1', port: 0 });
+process.send?.({ type: 'listening', url });
+process.on('message', (message: { type?: string }) => {
+  if (message.type !== 'stop') return;
+  void app.close().then(() => process.exit(0));
+});

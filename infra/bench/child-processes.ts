@@ -1,0 +1,151 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** tsx's loader, resolved here so that a child runs TypeScript whatever its working directory. */
+const tsxLoader = import.meta.resolve('tsx');
+
+export interface ChildServer {
+  readonly pid: number;
+  /** Base URL the child listens on (http://127.0.0.1:port). */
+  readonly url: string;
+  /** Asks the child to close and exit; kills it when it does not within the grace period. */
+  stop(): Promise<void>;
+  /** The end of what the child wrote to stdout and stderr. */
+  output(): string;
+}
+
+export interface ForkOptions {
+  readonly env: Record<string, string | undefined>;
+  /** Write a V8 CPU profile of the child into this folder when it exits. */
+  readonly cpuProfileDir?: string | undefined;
+  /** Child output is kept and shown only when the child fails. */
+  readonly label: string;
+}
+
+/**
+ * Starts a server script in its own process (the load generator must not share its event loop)
+ * and waits for its `{ type: 'listening', url }` message.
+ */
+export async function forkServer(script: URL, options: ForkOptions): Promise<ChildServer> {
+  const execArgv = ['--import', tsxLoader];
+  if (options.cpuProfileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
+  const child = fork(fileURLToPath(script), [], {
+    env: options.env,
+    execArgv,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const output = collectOutput(child);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.on('message', (message: { type?: string; url?: string }) => {
+      if (message.type === 'listening' && message.url) resolve(message.url);
+    });
+    void exited.then((code) =>
+      reject(new Error(`${options.label} exited (${code}) before listening:\n${output()}`)),
+    );
+  });
+  return {
+    pid: child.pid ?? -1,
+    url,
+    output,
+    stop: () => stopChild(child, exited, () => child.send({ type: 'stop' })),
+  };
+}
+
+export interface ChildProcessHandle {
+  readonly pid: number;
+  stop(): Promise<void>;
+  output(): string;
+}
+
+/** Starts a long-running script (a worker process) that stops on SIGTERM. */
+export function forkScript(script: string, options: ForkOptions): ChildProcessHandle {
+  const execArgv = ['--import', tsxLoader];
+  if (options.cpuProfileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
+  const child = fork(script, [], {
+    env: options.env,
+    execArgv,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const output = collectOutput(child);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return {
+    pid: child.pid ?? -1,
+    output,
+    stop: () => stopChild(child, exited, () => child.kill('SIGTERM')),
+  };
+}
+
+function collectOutput(child: ChildProcess): () => string {
+  let text = '';
+  const keep = (chunk: Buffer): void => {
+    text = (text + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return () => text;
+}
+
+async function stopChild(
+  child: ChildProcess,
+  exited: Promise<number | null>,
+  ask: () => void,
+): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  ask();
+  const grace = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  await exited;
+  clearTimeout(grace);
+}
+
+const clockTicksPerSecond = 100;
+
+/** CPU time (user + system) a process has used so far, in µs, from /proc (Linux); NaN elsewhere. */
+export function cpuMicros(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the parenthesized command name; utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1e6) / clockTicksPerSecond;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Resident memory of a process, from /proc (Linux); NaN elsewhere. */
+export function residentMiB(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+    return kib / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Follows a process's peak resident memory over a stretch of time: the kernel's high-water mark
+ * (VmHWM, reset at the start through clear_refs where allowed) and samples every 50 ms.
+ */
+export function watchPeakMemory(pid: number): { stop(): number } {
+  let resetWorked = false;
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    resetWorked = true;
+  } catch {
+    // Not Linux, or not allowed: the samples alone give the peak.
+  }
+  let sampled = residentMiB(pid);
+  const timer = setInterval(() => {
+    sampled = Math.max(sampled, residentMiB(pid));
+  }, 50);
+  return {
+    stop() {
+      clearInterval(timer);
+      const highWater = resetWorked ? residentMiB(pid, 'VmHWM') : Number.NaN;
+      return Number.isFinite(highWater) ? Math.max(highWater, sampled) : sampled;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+// The benchmarked gateway, in its own process: serviceApp on Fastify with serverOptions, the way
+// `npm start` and gateway/src/server.ts build it, configured by the environment the benchmark
+// passes. Tells the parent its URL over IPC, and closes when asked.
+//
+// BENCH_PIPELINE=bullmq: the gateway does not project (as in the distributed profile, where worker
+// processes do); a BullMQ relay follows the log in this process and worker processes consume the
+// queues. The relay sits here because only this process's store handle is woken by its own commits:
+// another process would poll the SQLite file (500 ms), where EventStoreDB's subscription pushes.
+import { loadConfig, serverOptions, serviceApp } from '@resale/gateway';
+import { startBullmqPipeline, type Pipeline } from '@resale/workers';
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+
+const loaded = loadConfig(process.env);
+const bullmq = process.env['BENCH_PIPELINE'] === 'bullmq';
+const config = bullmq ? { ...loaded, distributed: true } : loaded;
+
+const app = Fastify({
+  ...serverOptions(config),
+  connectionTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  requestTimeout: 30_000,
+});
+await app.register(fp(serviceApp), { config });
+await app.ready();
+
+let relay: Pipeline | undefined;
+if (bullmq) {
+  const redisUrl = config.REDIS_URL;
+  if (!redisUrl) throw new Error('BENCH_PIPELINE=bullmq needs REDIS_URL');
+  relay = await startBullmqPipeline({
+    eventStore: app.eventStore,
+    readStore: app.readModels.store,
+    pubsub: app.readModels.pubsub,
+    redisUrl,
+    prefix: process.env['REDIS_PREFIX'] ?? 'resale',
+    partitions: Number(process.env['QUEUE_PARTITIONS'] ?? 4),
+    work: false,
+    onError: (error) => app.log.warn({ err: error }, 'relay error'),
+  });
+}
+
+const url = await app.listen({ host: '127.0.0.1', port: 0 });
+process.send?.({ type: 'listening', url });
+
+process.on('message', (message: { type?: string }) => {
+  if (message.type !== 'stop') return;
+  void (async () => {
+    await relay?.stop();
+    await app.close();
+    // A normal exit, so that --cpu-prof writes its profile.
+    process.exit(0);
+  })();
+});

@@ -1,0 +1,131 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { MachineDescription } from './support.ts';
+import type { RouteWeight } from './web-weight.ts';
+
+export type Verdict = 'pass' | 'short' | 'not measured';
+
+export interface GoalRow {
+  readonly area: string;
+  readonly measure: string;
+  /** The goal as people read it, e.g. '≥ 80 % of ceiling'. */
+  readonly goal: string;
+  /** The figure as people read it, e.g. '84 % (12,300 of 14,600 req/s)'. */
+  readonly measured: string;
+  readonly verdict: Verdict;
+}
+
+/** A goal met when `value` is at least (or, with 'max', at most) `limit`. */
+export function goalRow(
+  area: string,
+  measure: string,
+  goal: string,
+  value: number | undefined,
+  limit: number,
+  kind: 'min' | 'max',
+  measured: string,
+): GoalRow {
+  const verdict: Verdict =
+    value === undefined || !Number.isFinite(value)
+      ? 'not measured'
+      : (kind === 'min' ? value >= limit : value <= limit)
+        ? 'pass'
+        : 'short';
+  return { area, measure, goal, measured: verdict === 'not measured' ? '–' : measured, verdict };
+}
+
+export interface HttpRow {
+  readonly endpoint: string;
+  readonly answerBytes: number;
+  readonly ceilingOkPerSecond: number;
+  readonly gatewayOkPerSecond: number;
+  readonly ratio: number;
+  readonly p99AtMaxMs: number;
+  readonly ceilingP99AtMaxMs: number;
+  /** CPU time of the server process per answer (µs), whatever else the machine runs. */
+  readonly gatewayCpuMicros: number | undefined;
+  readonly ceilingCpuMicros: number | undefined;
+  /** p99 at half the gateway's maximum rate (reads) or at the fixed command rate. */
+  readonly p99AtRateMs?: number;
+  readonly rate?: number;
+}
+
+export interface Results {
+  readonly measuredAt: string;
+  readonly runSeconds: number;
+  readonly complete: boolean;
+  readonly machine: MachineDescription & { loadAverageAtEnd: number[] };
+  readonly settings: Record<string, unknown>;
+  readonly goals: GoalRow[];
+  readonly http: HttpRow[];
+  readonly webRoutes: RouteWeight[];
+  readonly details: Record<string, unknown>;
+  readonly notes: string[];
+}
+
+const number = (value: number): string => value.toLocaleString('en-US');
+const verdictMark = (verdict: Verdict): string =>
+  verdict === 'pass' ? 'pass' : verdict === 'short' ? '**short**' : 'not measured';
+
+export function markdownOf(results: Results): string {
+  const { machine } = results;
+  const lines = [
+    '# Benchmark results: embedded profile',
+    '',
+    `Measured ${results.measuredAt} by \`npm run bench\` in ${Math.round(results.runSeconds)} s` +
+      (results.complete ? '.' : ' (partial run: BENCH_ONLY was set).'),
+    '',
+    `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Linux ${machine.kernel}, Node ${machine.node}. ` +
+      `Load average (1, 5, 15 min) ${machine.loadAverageAtStart.join(', ')} at the start and ` +
+      `${machine.loadAverageAtEnd.join(', ')} at the end: the cores are shared with other work, ` +
+      'and the load generator runs on the same machine as the server.',
+    '',
+    '| Area | Measure | Goal | Measured | Result |',
+    '|---|---|---|---|---|',
+    ...results.goals.map(
+      (row) =>
+        `| ${row.area} | ${row.measure} | ${row.goal} | ${row.measured} | ${verdictMark(row.verdict)} |`,
+    ),
+  ];
+  if (results.http.length > 0)
+    lines.push(
+      '',
+      '## HTTP against the ceiling',
+      '',
+      'autocannon `-c 100 -p 1`; a warm-up round, then the median of 3 rounds. The ceiling is a bare',
+      'Fastify route in its own process answering the same bytes. Rounds of the ceiling and the',
+      'gateway alternate, so both meet the same background load. CPU per answer is the server',
+      "process's own CPU time divided by its answers: it varies less with the machine's load.",
+      '',
+      '| Endpoint | Answer bytes | Ceiling ok/s | Gateway ok/s | Ratio | CPU µs per answer (gateway / ceiling) | p99 at max (gateway / ceiling) | p99 at rate |',
+      '|---|---|---|---|---|---|---|---|',
+      ...results.http.map(
+        (row) =>
+          `| ${row.endpoint} | ${number(row.answerBytes)} | ${number(row.ceilingOkPerSecond)} | ${number(row.gatewayOkPerSecond)} | ${Math.round(row.ratio * 100)} % | ${row.gatewayCpuMicros ?? '–'} / ${row.ceilingCpuMicros ?? '–'} | ${row.p99AtMaxMs} / ${row.ceilingP99AtMaxMs} ms | ${row.p99AtRateMs === undefined ? '–' : `${row.p99AtRateMs} ms at ${number(row.rate ?? 0)}/s`} |`,
+      ),
+    );
+  if (results.webRoutes.length > 0)
+    lines.push(
+      '',
+      '## Web routes (gzipped KiB)',
+      '',
+      '| Route module | Paths | Chunk (raw / gzip) | Beyond the entry | First visit JS |',
+      '|---|---|---|---|---|',
+      ...results.webRoutes.map(
+        (route) =>
+          `| ${route.module} | ${route.paths.join(', ')} | ${route.chunkKiB} / ${route.chunkGzipKiB} | ${route.extraJsGzipKiB} | ${route.firstVisitJsGzipKiB} |`,
+      ),
+    );
+  if (results.notes.length > 0)
+    lines.push('', '## Notes', '', ...results.notes.map((note) => `- ${note}`));
+  return `${lines.join('\n')}\n`;
+}
+
+export function writeResults(dir: string, name: string, results: Results): string[] {
+  mkdirSync(dir, { recursive: true });
+  const json = path.join(dir, `${name}.json`);
+  const markdown = path.join(dir, `${name}.md`);
+  writeFileSync(json, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(markdown, markdownOf(results));
+  return [json, markdown];
+}

@@ -1,0 +1,106 @@
+import { cpus, freemem, loadavg, release, totalmem } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
+
+export const log = (line: string): void => console.info(line);
+
+export const round = (value: number, digits = 1): number => {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+};
+
+export const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
+};
+
+/** Nearest-rank percentile of samples (ms); NaN without samples. */
+export const percentile = (sorted: readonly number[], q: number): number =>
+  sorted.length === 0
+    ? Number.NaN
+    : (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ??
+      Number.NaN);
+
+export interface LatencySummary {
+  readonly samples: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
+}
+
+export function summarize(latencies: readonly number[]): LatencySummary {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    samples: sorted.length,
+    p50Ms: round(percentile(sorted, 0.5), 2),
+    p99Ms: round(percentile(sorted, 0.99), 2),
+    maxMs: round(sorted.at(-1) ?? Number.NaN, 2),
+  };
+}
+
+/** Runs `work` over the items with at most `concurrency` calls in flight; results in item order. */
+export async function mapConcurrently<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T, index);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
+  return results;
+}
+
+/** A TCP port nobody listens on now, with the `extra` ports after it free as well. */
+export async function freePort(extra = 0): Promise<number> {
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const { port: given } = server.address() as AddressInfo;
+        server.close(() => resolve(given));
+      });
+    });
+    if (port + extra > 65_535) continue;
+    let allFree = true;
+    for (let offset = 1; offset <= extra && allFree; offset++)
+      allFree = await new Promise<boolean>((resolve) => {
+        const server = createServer();
+        server.once('error', () => resolve(false));
+        server.listen(port + offset, '127.0.0.1', () => server.close(() => resolve(true)));
+      });
+    if (allFree) return port;
+  }
+}
+
+export interface MachineDescription {
+  readonly cpus: number;
+  readonly cpuModel: string;
+  readonly memoryGiB: number;
+  readonly freeMemoryGiBAtStart: number;
+  readonly kernel: string;
+  readonly node: string;
+  /** 1, 5 and 15 minute load averages: other engineers' processes share these cores. */
+  readonly loadAverageAtStart: number[];
+}
+
+export const describeMachine = (): MachineDescription => ({
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model ?? 'unknown',
+  memoryGiB: round(totalmem() / 2 ** 30),
+  freeMemoryGiBAtStart: round(freemem() / 2 ** 30),
+  kernel: release(),
+  node: process.version,
+  loadAverageAtStart: loadavg().map((value) => round(value, 2)),
+});
+
+export const loadAverage = (): number[] => loadavg().map((value) => round(value, 2));
