@@ -10,10 +10,10 @@ const isEmpty = (content: ReactNode) =>
 
 /**
  * A table that becomes one card per row where it has little room (no sideways scrolling at
- * 360 px; a container query, so a narrow dashboard column counts too). Each
- * cell repeats its header for the card view; that copy is hidden from assistive technology, which
- * reads the real headers. The explicit roles keep the table's semantics in browsers that drop
- * them when CSS changes how a table is displayed.
+ * 360 px; a container query, so a narrow dashboard column counts too). In the card view CSS
+ * shows each cell's `data-label` before it, with empty alternative text: screen readers read the
+ * real column headers, and cells keep their text and accessible name. The explicit roles keep
+ * the table's semantics in browsers that drop them when CSS changes how a table is displayed.
  */
 export function DataTable<Row extends { _id: string }>({
   columns,
@@ -43,10 +43,7 @@ export function DataTable<Row extends { _id: string }>({
                   return isEmpty(content) ? (
                     <td key={column.header} role="cell" className="table__cell--empty" />
                   ) : (
-                    <td key={column.header} role="cell">
-                      <span className="table__label" aria-hidden="true">
-                        {column.header}
-                      </span>
+                    <td key={column.header} role="cell" data-label={column.header}>
                       <div className="table__value">{content}</div>
                     </td>
                   );
