@@ -20,10 +20,10 @@ import {
 } from './helper.ts';
 
 const KILLS = 10;
-const PRODUCTS = 800;
+const PRODUCTS = 640;
 const CONCURRENT_CLIENTS = 8;
 /** A run is killed after a random number of acknowledged bookings, up to this... */
-const MAX_ACKNOWLEDGED_PER_RUN = 60;
+const MAX_ACKNOWLEDGED_PER_RUN = 50;
 /** ... and a random delay of up to this many ms, while the other clients' bookings are in flight. */
 const MAX_KILL_DELAY_MS = 20;
 const seed = Number(process.env.CRASH_SEED ?? Date.now() % 1_000_000);
