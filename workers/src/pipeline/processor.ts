@@ -14,13 +14,17 @@ export interface ProcessorOptions {
 }
 
 /**
- * What a queue worker does with a run of events: project them into every read model (idempotent:
- * a redelivery returns no changes; a run commits as one transaction in the embedded store), tell
- * subscribers what changed once that is committed, then run the reactors. A failure anywhere
- * rejects, and the queue retries the whole run in place.
+ * What a queue worker does with a run of events: run the reactors (idempotent appends), project
+ * the events into every read model (idempotent: a redelivery returns no changes; a run commits as
+ * one transaction in the embedded store), then tell subscribers what changed. Reactors go first
+ * because projecting also commits the checkpoint: a process killed after that would never be
+ * handed the event again, and its reaction would be lost. A failure anywhere rejects, and the
+ * queue retries the whole run in place.
  */
 export function createEventProcessor(options: ProcessorOptions): EventHandler {
   return async (events) => {
+    if (options.eventStore)
+      for (const event of events) await ensureBookingPlaced(options.eventStore, event);
     const changes = await projectEvents(options.readStore, events);
     for (const [index, event] of events.entries()) {
       try {
@@ -30,7 +34,5 @@ export function createEventProcessor(options: ProcessorOptions): EventHandler {
         options.onError?.(asError(error), event);
       }
     }
-    if (options.eventStore)
-      for (const event of events) await ensureBookingPlaced(options.eventStore, event);
   };
 }

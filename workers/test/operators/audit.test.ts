@@ -103,13 +103,16 @@ describe("an operator's audit", () => {
     const { dir } = await givenSamsHistory();
     const env = { ...process.env, DATA_DIR: dir };
     const cli = ['--import', 'tsx', 'src/operators/audit-cli.ts'];
-    const json = await run(process.execPath, [...cli, 'sam1', '--json'], { cwd: workspace, env });
+    // Two commands at once: each spends seconds starting tsx.
+    const [json, table] = await Promise.all([
+      run(process.execPath, [...cli, 'sam1', '--json'], { cwd: workspace, env }),
+      run(process.execPath, [...cli, 'nobody'], { cwd: workspace, env }),
+    ]);
     expect((JSON.parse(json.stdout) as { type: string }[]).map((e) => e.type)).toEqual([
       'UserRegistered',
       'SellerRegistered',
       'SellerVerified',
     ]);
-    const table = await run(process.execPath, [...cli, 'nobody'], { cwd: workspace, env });
     expect(table.stdout).toContain('No events for "nobody"');
   });
 });
