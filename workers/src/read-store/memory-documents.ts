@@ -19,7 +19,7 @@ import { projections, readModelNames, withSources } from '../projections/registr
 import { ModelHasher, toStoredForm } from './stored-form.ts';
 
 /** SQLite orders TEXT by its UTF-8 bytes (BINARY collation); JavaScript by UTF-16 code units. */
-export const compareAsSqlite = (a: string, b: string): number =>
+const compareAsSqlite = (a: string, b: string): number =>
   Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
 /** The key of a standing rule: what both stores order the rules of one field value by. */
