@@ -266,9 +266,12 @@ describe(`the gateway process killed (SIGKILL) under a load of bookings, ${KILLS
     expect(await integrityOf(dataDir)).toEqual({ ok: true, problems: [] });
   });
 
-  // Found by this suite: in the embedded profile the workers project an event (and commit their
-  // checkpoint) before the booking reactor appends the BookingPlaced a killed gateway did not; a
-  // kill in between leaves the booking stream unwritten for good. The read models still show the
-  // booking (they project ProductBooked). Make this an `it` once the reactor runs first.
-  it.todo('every ProductBooked gets its BookingPlaced, even when the process dies in between');
+  // Found by this suite: the workers used to commit an event's projection (and checkpoint) before
+  // the booking reactor appended the BookingPlaced a killed gateway had not; a kill in between left
+  // the booking stream unwritten for good. The reactor now runs before the projection.
+  it('every ProductBooked gets its BookingPlaced, even when the process dies in between', () => {
+    const placedIds = new Set(eventsOfType('BookingPlaced').map(bookingIdOf));
+    const unplaced = eventsOfType('ProductBooked').filter((e) => !placedIds.has(bookingIdOf(e)));
+    expect(unplaced.map(bookingIdOf)).toEqual([]);
+  });
 });
