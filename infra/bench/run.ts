@@ -851,11 +851,16 @@ notes.push(
   'BullMQ live path: the gateway does not project (distributed configuration), a BullMQ relay follows the log in the gateway process (its store handle is woken by its own commits, as EventStoreDB pushes; another process would poll the SQLite file every 500 ms), one worker process (workers/src/worker-main.ts, RELAY=off, 4 partitions) projects into the embedded read store and publishes on Redis under a unique prefix, deleted afterwards.',
   'Rates at a fixed rate (p99 at half the maximum, commands at 1,000/s) are corrected for coordinated omission by autocannon.',
 );
+const loadAtEnd = loadAverage();
+if (Math.max(machine.loadAverageAtStart[0] ?? 0, loadAtEnd[0] ?? 0) > machine.cpus)
+  notes.push(
+    `The machine was busy beyond its ${machine.cpus} cores (1-minute load average ${machine.loadAverageAtStart[0]} at the start, ${loadAtEnd[0]} at the end): rates are lower and tails longer than on an idle machine, and they vary from run to run; CPU µs per answer is the steadier comparison with the ceiling.`,
+  );
 const results = {
   measuredAt: new Date().toISOString(),
   runSeconds,
   complete: only.size === 0,
-  machine: { ...machine, loadAverageAtEnd: loadAverage() },
+  machine: { ...machine, loadAverageAtEnd: loadAtEnd },
   settings: { ...settings, only: [...only] },
   goals,
   http,
