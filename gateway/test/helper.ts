@@ -75,6 +75,32 @@ export async function signUpWithFirebase(email = uniqueEmail('user')): Promise<F
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/**
+ * Marks the account's e-mail as verified, as a deployment does for the addresses it lists in
+ * ADMIN_EMAILS, and signs in again for an ID token that says so.
+ */
+export async function verifyEmail(account: FirebaseAccount): Promise<FirebaseAccount> {
+  const base = `http://${authEmulatorHost()}/identitytoolkit.googleapis.com/v1`;
+  const updated = await fetch(`${base}/accounts:update?key=test-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: account.uid, emailVerified: true }),
+  });
+  if (!updated.ok) throw new Error(`Emulator update failed: ${await updated.text()}`);
+  const signedIn = await fetch(`${base}/accounts:signInWithPassword?key=test-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: account.email,
+      password: 'secret-password',
+      returnSecureToken: true,
+    }),
+  });
+  if (!signedIn.ok) throw new Error(`Emulator sign-in failed: ${await signedIn.text()}`);
+  const body = (await signedIn.json()) as { idToken: string };
+  return { ...account, idToken: body.idToken };
+}
+
 export interface SignedInUser extends FirebaseAccount {
   name: string;
   accessToken: string;
@@ -86,7 +112,10 @@ export async function registerUser(
   role: 'buyer' | 'seller',
   options: { email?: string; name?: string } = {},
 ): Promise<SignedInUser> {
-  const account = await signUpWithFirebase(options.email ?? uniqueEmail(role));
+  const signedUp = await signUpWithFirebase(options.email ?? uniqueEmail(role));
+  const account = app.config.ADMIN_EMAILS.includes(signedUp.email)
+    ? await verifyEmail(signedUp)
+    : signedUp;
   const name = options.name ?? `${role} ${account.uid.slice(0, 4)}`;
   const saved = await app.inject({
     method: 'POST',

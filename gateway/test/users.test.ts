@@ -14,9 +14,10 @@ describe('user accounts', () => {
   let t: TestApp;
   const adminEmail = uniqueEmail('first-admin');
   const opsAdminEmail = uniqueEmail('ops-admin');
+  const unverifiedAdminEmail = uniqueEmail('unverified-admin');
   beforeAll(async () => {
     t = await buildTestApp({
-      ADMIN_EMAILS: `someone@example.test, ${adminEmail.toUpperCase()},${opsAdminEmail}`,
+      ADMIN_EMAILS: `someone@example.test, ${adminEmail.toUpperCase()},${opsAdminEmail},${unverifiedAdminEmail}`,
     });
   });
   afterAll(() => t.close());
@@ -49,6 +50,19 @@ describe('user accounts', () => {
     it('makes an e-mail of ADMIN_EMAILS admin from registration', async () => {
       const admin = await registerUser(t.app, 'buyer', { email: adminEmail });
       expect((await me(admin.accessToken)).json()).toMatchObject({ role: 'admin', isAdmin: true });
+    });
+
+    it('does not make an unverified e-mail of ADMIN_EMAILS admin: whoever signs up first is not trusted', async () => {
+      const account = await signUpWithFirebase(unverifiedAdminEmail);
+      const saved = await t.app.inject({
+        method: 'POST',
+        url: '/users',
+        headers: bearer(account.idToken),
+        payload: { name: 'Mallory', email: account.email, role: 'buyer' },
+      });
+      expect(saved.statusCode).toBe(201);
+      const accessToken = await accessTokenOf(t.app, account);
+      expect((await me(accessToken)).json()).toMatchObject({ role: 'buyer', isAdmin: false });
     });
 
     it('answers with the inserted id and the log position, and changes nothing when repeated', async () => {

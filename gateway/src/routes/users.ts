@@ -46,7 +46,7 @@ export default async function userCommandRoutes(fastify: FastifyInstance): Promi
         summary: 'Save the signed-up user (buyer or seller)',
         description:
           'Bearer: the Firebase ID token of the same e-mail. Sellers also get a seller record. ' +
-          'E-mails listed in ADMIN_EMAILS become admins. Repeating the same registration changes nothing.',
+          'Verified e-mails listed in ADMIN_EMAILS become admins. Repeating the same registration changes nothing.',
         body: Registration,
         response: { 201: Inserted },
       },
@@ -69,7 +69,8 @@ export default async function userCommandRoutes(fastify: FastifyInstance): Promi
             name,
             email,
             role,
-            grantAdmin: app.config.ADMIN_EMAILS.includes(email),
+            // Unverified: anyone could sign up first with a listed address and become admin.
+            grantAdmin: identity.emailVerified && app.config.ADMIN_EMAILS.includes(email),
           },
           metadata,
         },

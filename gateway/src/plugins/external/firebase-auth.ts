@@ -8,6 +8,8 @@ import fp from 'fastify-plugin';
 export interface FirebaseIdentity {
   uid: string;
   email: string;
+  /** Whether the provider confirmed the address belongs to this account. */
+  emailVerified: boolean;
 }
 
 export interface FirebaseAuthClient {
@@ -30,7 +32,11 @@ async function firebaseAuth(app: FastifyInstance): Promise<void> {
     async verifyIdToken(idToken: string): Promise<FirebaseIdentity> {
       const decoded = await auth.verifyIdToken(idToken);
       if (!decoded.email) throw new Error('The ID token carries no e-mail');
-      return { uid: decoded.uid, email: decoded.email.toLowerCase() };
+      return {
+        uid: decoded.uid,
+        email: decoded.email.toLowerCase(),
+        emailVerified: decoded.email_verified === true,
+      };
     },
   } satisfies FirebaseAuthClient);
   app.addHook('onClose', async () => deleteApp(firebaseApp));
