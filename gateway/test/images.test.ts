@@ -1,16 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, registerUser, type SignedInUser, type TestApp } from './helper.ts';
-
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('rest of a tiny png'),
-]);
-const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jfif body')]);
-const webp = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([0x10, 0, 0, 0]),
-  Buffer.from('WEBPVP8 body'),
-]);
+import { wholeJpeg as jpeg, wholePng as png, wholeWebp as webp } from './image-fixtures.ts';
 
 /** A multipart/form-data body with one file part. */
 function multipart(field: string, bytes: Buffer, filename = 'phone.png', type = 'image/png') {

@@ -12,6 +12,7 @@ import {
   type SignedInUser,
   type TestApp,
 } from './helper.ts';
+import { wholePng } from './image-fixtures.ts';
 
 type CallerName = 'anonymous' | 'buyer' | 'seller' | 'admin' | 'another buyer';
 const callers: CallerName[] = ['anonymous', 'buyer', 'seller', 'admin', 'another buyer'];
@@ -60,7 +61,7 @@ describe('permission matrix: every route × {anonymous, buyer, seller, admin, an
         Buffer.from(
           '--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n',
         ),
-        Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]),
+        wholePng,
         Buffer.from('\r\n--b--\r\n'),
       ]),
     });
@@ -80,7 +81,7 @@ describe('permission matrix: every route × {anonymous, buyer, seller, admin, an
   };
   const pngPart = Buffer.concat([
     Buffer.from('--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n'),
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]),
+    wholePng,
     Buffer.from('\r\n--b--\r\n'),
   ]);
 

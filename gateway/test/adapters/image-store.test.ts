@@ -11,18 +11,32 @@ import {
   type ImageStore,
 } from '../../src/adapters/image-store.ts';
 
-const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 7, 7, 7]);
+import { pngOfSize, wholeJpeg, wholePng as png, wholeWebp } from '../image-fixtures.ts';
 
 describe('sniffImageType', () => {
-  it('recognises PNG, JPEG and WebP by their first bytes, and nothing else', () => {
+  it('recognises whole PNG, JPEG and WebP images by their bytes, and nothing else', () => {
     expect(sniffImageType(png)).toBe('image/png');
-    expect(sniffImageType(Buffer.from([0xff, 0xd8, 0xff, 0xdb]))).toBe('image/jpeg');
-    expect(sniffImageType(Buffer.from('RIFF\x00\x00\x00\x00WEBPVP8 ', 'latin1'))).toBe(
-      'image/webp',
-    );
-    expect(sniffImageType(Buffer.from('RIFF\x00\x00\x00\x00WAVEfmt ', 'latin1'))).toBeNull();
+    expect(sniffImageType(pngOfSize(4096))).toBe('image/png');
+    expect(sniffImageType(wholeJpeg)).toBe('image/jpeg');
+    expect(sniffImageType(wholeWebp)).toBe('image/webp');
+    expect(sniffImageType(Buffer.from('RIFF\x04\x00\x00\x00WAVE', 'latin1'))).toBeNull();
     expect(sniffImageType(Buffer.from('GIF89a'))).toBeNull();
     expect(sniffImageType(Buffer.alloc(0))).toBeNull();
+  });
+
+  it('refuses an image with anything after its end: a polyglot is no image', () => {
+    const tail = Buffer.from('<script>alert(1)</script>');
+    expect(sniffImageType(Buffer.concat([png, tail]))).toBeNull();
+    expect(sniffImageType(Buffer.concat([wholeJpeg, tail]))).toBeNull();
+    expect(sniffImageType(Buffer.concat([wholeWebp, tail]))).toBeNull();
+  });
+
+  it('refuses a cut-off image and a PNG whose first chunk is not its header', () => {
+    expect(sniffImageType(png.subarray(0, png.length - 1))).toBeNull();
+    expect(sniffImageType(wholeJpeg.subarray(0, wholeJpeg.length - 1))).toBeNull();
+    expect(sniffImageType(wholeWebp.subarray(0, wholeWebp.length - 1))).toBeNull();
+    const headerless = Buffer.concat([png.subarray(0, 8), png.subarray(8 + 25)]);
+    expect(sniffImageType(headerless)).toBeNull();
   });
 });
 
