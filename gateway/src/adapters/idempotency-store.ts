@@ -21,7 +21,21 @@ export interface IdempotencyStore {
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** Embedded profile: a small SQLite table under the data folder, synced on every write. */
+interface PendingPut {
+  readonly scope: string;
+  readonly answer: StoredAnswer;
+  readonly at: number;
+  readonly resolve: () => void;
+  readonly reject: (error: Error) => void;
+}
+
+/**
+ * Embedded profile: a small SQLite table under the data folder, synced on every commit.
+ *
+ * Group commit: every put arriving before the next turn of the event loop joins one transaction
+ * (synchronous=FULL, so one fsync for all of them), and each put resolves only after that
+ * transaction committed: an answer is durable before the request that gave it is answered.
+ */
 export function openSqliteIdempotencyStore(
   dataDir: string,
   ttlMs = IDEMPOTENCY_TTL_MS,
@@ -54,20 +68,68 @@ export function openSqliteIdempotencyStore(
   );
   const purge = db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at <= ?');
   let writes = 0;
+  let pending: PendingPut[] = [];
+  /** Scopes of the batch waiting for its commit, and that commit. */
+  let pendingScopes = new Set<string>();
+  let committed: Promise<void> = Promise.resolve();
+  let flushScheduled: NodeJS.Immediate | undefined;
+  let closed = false;
+
+  const commitBatch = db.transaction((batch: readonly PendingPut[]) => {
+    for (const { scope, answer, at } of batch)
+      // An expired entry under the same scope is replaced; a live one is kept.
+      insert.run(scope, answer.fingerprint, answer.statusCode, answer.body, at, ttlMs);
+    const before = writes;
+    writes += batch.length;
+    if (Math.floor(writes / 500) > Math.floor(before / 500)) purge.run(now() - ttlMs);
+  });
+
+  const flush = (): void => {
+    flushScheduled = undefined;
+    const batch = pending;
+    pending = [];
+    pendingScopes = new Set();
+    if (batch.length === 0) return;
+    try {
+      commitBatch.immediate(batch);
+    } catch (error) {
+      // Nothing of the batch is durable.
+      const failure = error instanceof Error ? error : new Error(String(error));
+      for (const put of batch) put.reject(failure);
+      return;
+    }
+    for (const put of batch) put.resolve();
+  };
+
   return {
     async get(scope) {
+      // A put of this scope waiting for its commit: answer from the file once it is there.
+      if (pendingScopes.has(scope)) await committed.catch(() => undefined);
       const row = select.get(scope, now() - ttlMs);
       return row
         ? { fingerprint: row.fingerprint, statusCode: row.status_code, body: row.body }
         : null;
     },
-    async put(scope, { fingerprint, statusCode, body }) {
-      const at = now();
-      // An expired entry under the same scope is replaced; a live one is kept.
-      insert.run(scope, fingerprint, statusCode, body, at, ttlMs);
-      if (++writes % 500 === 0) purge.run(at - ttlMs);
+    put(scope, answer) {
+      if (closed) return Promise.reject(new Error('The idempotency store is closed'));
+      const done = new Promise<void>((resolve, reject) => {
+        pending.push({ scope, answer, at: now(), resolve, reject });
+      });
+      if (!flushScheduled) {
+        flushScheduled = setImmediate(flush);
+        committed = done;
+      }
+      pendingScopes.add(scope);
+      return done;
     },
     async close() {
+      if (closed) return;
+      // Puts already accepted are committed (or refused) before the file closes.
+      if (flushScheduled) {
+        clearImmediate(flushScheduled);
+        flush();
+      }
+      closed = true;
       db.close();
     },
   };

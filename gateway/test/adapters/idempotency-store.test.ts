@@ -43,6 +43,26 @@ describe('SQLite idempotency store (embedded profile)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'idempotency-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   contract(async (now) => openSqliteIdempotencyStore(dir, day, now));
+
+  it('commits puts made together at once; a get waits for a put of its scope still committing', async () => {
+    const groupDir = mkdtempSync(path.join(tmpdir(), 'idempotency-group-'));
+    try {
+      const store = openSqliteIdempotencyStore(groupDir, day);
+      const puts = Array.from({ length: 50 }, (_, i) => store.put(`group-${i}`, answer(`${i}`)));
+      expect(await store.get('group-7')).toEqual(answer('7'));
+      await Promise.all(puts);
+      // Accepted but not yet committed when the store closes: committed by close.
+      void store.put('group-last', answer('last'));
+      await store.close();
+      const reopened = openSqliteIdempotencyStore(groupDir, day);
+      for (const i of [0, 7, 49]) expect(await reopened.get(`group-${i}`)).toEqual(answer(`${i}`));
+      expect(await reopened.get('group-last')).toEqual(answer('last'));
+      await reopened.close();
+      await expect(reopened.put('late', answer('late'))).rejects.toThrow(/closed/);
+    } finally {
+      rmSync(groupDir, { recursive: true, force: true });
+    }
+  });
 });
 
 const mongoUrl = process.env.MONGODB_URL;

@@ -80,13 +80,17 @@ async function idempotency(app: FastifyInstance): Promise<void> {
     const pending = request.idempotencyKey;
     if (!pending) return payload;
     request.idempotencyKey = null;
-    inFlight.delete(pending.scope);
-    if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string')
-      await app.idempotencyStore.put(pending.scope, {
-        fingerprint: pending.fingerprint,
-        statusCode: reply.statusCode,
-        body: payload,
-      });
+    try {
+      // The answer is durable before it is sent; until then a duplicate is still in flight.
+      if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string')
+        await app.idempotencyStore.put(pending.scope, {
+          fingerprint: pending.fingerprint,
+          statusCode: reply.statusCode,
+          body: payload,
+        });
+    } finally {
+      inFlight.delete(pending.scope);
+    }
     return payload;
   });
 
