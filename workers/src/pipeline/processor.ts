@@ -2,7 +2,7 @@ import type { EventStore, RecordedEvent } from '@resale/events';
 import type { ChangePubSub } from '../pubsub/port.ts';
 import type { EventHandler } from '../queue/port.ts';
 import { asError } from '../queue/retry.ts';
-import { ensureBookingPlaced } from '../reactors/booking-placed-reactor.ts';
+import { ensureBookingsPlaced } from '../reactors/booking-placed-reactor.ts';
 import { projectEvents, type ProjectionTarget } from '../read-models.ts';
 
 export interface ProcessorOptions {
@@ -23,8 +23,7 @@ export interface ProcessorOptions {
  */
 export function createEventProcessor(options: ProcessorOptions): EventHandler {
   return async (events) => {
-    if (options.eventStore)
-      for (const event of events) await ensureBookingPlaced(options.eventStore, event);
+    if (options.eventStore) await ensureBookingsPlaced(options.eventStore, events);
     const changes = await projectEvents(options.readStore, events);
     for (const [index, event] of events.entries()) {
       try {

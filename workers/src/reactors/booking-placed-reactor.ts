@@ -70,3 +70,21 @@ export async function ensureBookingPlaced(
     throw error;
   }
 }
+
+/**
+ * `ensureBookingPlaced` for each event of a run, in order. A ProductBooked whose BookingPlaced is
+ * in the same run needs no look-up: that booking is in the log already (the usual case, since the
+ * gateway appends it right after the ProductBooked).
+ */
+export async function ensureBookingsPlaced(
+  eventStore: Pick<EventStore, 'append' | 'readStream'>,
+  events: readonly RecordedEvent[],
+): Promise<void> {
+  const placedInRun = new Set(
+    events.filter((event) => event.type === 'BookingPlaced').map((event) => event.streamId),
+  );
+  for (const event of events) {
+    if (isProductBooked(event) && placedInRun.has(bookingStreamId(event.data.bookingId))) continue;
+    await ensureBookingPlaced(eventStore, event);
+  }
+}

@@ -1,6 +1,10 @@
 import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@resale/events';
 import { describe, expect, it } from 'vitest';
-import { ensureBookingPlaced, uuidFromName } from '../../src/reactors/booking-placed-reactor.ts';
+import {
+  ensureBookingPlaced,
+  ensureBookingsPlaced,
+  uuidFromName,
+} from '../../src/reactors/booking-placed-reactor.ts';
 
 const productBooked: RecordedEvent = {
   eventId: '7b0c7f5e-1111-4c4c-8c8c-000000000001',
@@ -81,6 +85,37 @@ describe('the booking reactor', () => {
       }),
     ).toBe(false);
     expect(appends).toEqual([]);
+  });
+
+  it('in a run, reads no booking stream for a ProductBooked whose BookingPlaced is in the run', async () => {
+    const reads: string[] = [];
+    const { store, appends } = bookingStreams({ exists: false });
+    const counted: typeof store = {
+      ...store,
+      readStream: async (streamId) => {
+        reads.push(streamId);
+        return store.readStream(streamId);
+      },
+    };
+    const placed: RecordedEvent = {
+      ...productBooked,
+      eventId: '7b0c7f5e-1111-4c4c-8c8c-000000000002',
+      streamId: 'booking-b1',
+      revision: 0,
+      position: 13,
+      type: 'BookingPlaced',
+    };
+    const other: RecordedEvent = {
+      ...productBooked,
+      eventId: '7b0c7f5e-1111-4c4c-8c8c-000000000003',
+      streamId: 'product-p2',
+      position: 14,
+      data: { ...productBooked.data, productId: 'p2', bookingId: 'b2' },
+    };
+    await ensureBookingsPlaced(counted, [productBooked, placed, other]);
+    // b1 is placed in the run; b2 is not, so it is looked up and placed.
+    expect(reads).toEqual(['booking-b2']);
+    expect(appends.map(([streamId]) => streamId)).toEqual(['booking-b2']);
   });
 
   it('derives a stable UUID from a name', () => {
