@@ -1,7 +1,8 @@
 export * from './read-models.ts';
 export * from './queue/port.ts';
 export * from './queue/in-process-queue.ts';
-export * from './queue/bullmq-queue.ts';
+// Types only: startBullmqPipeline loads BullMQ; importing this package does not.
+export type * from './queue/bullmq-queue.ts';
 export * from './pubsub/port.ts';
 export * from './pubsub/topics.ts';
 export * from './pubsub/mqemitter-pubsub.ts';

@@ -48,11 +48,8 @@ export {
   ReadStoreNotDurableError,
   type EmbeddedReadStoreOptions,
 } from './read-store/embedded-read-store.ts';
-export {
-  MongoReadStore,
-  openMongoReadStore,
-  type MongoReadStoreOptions,
-} from './read-store/mongo-read-store.ts';
+// Types only: createReadStore loads the MongoDB adapter (and driver) when MONGODB_URL is set.
+export type { MongoReadStore, MongoReadStoreOptions } from './read-store/mongo-read-store.ts';
 export {
   createReadStore,
   embeddedReadStoreFile,

@@ -1,8 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { DomainEvent, NewEvent, RecordedEvent } from '../envelope.ts';
 import { openEmbeddedEventStore } from './embedded-event-store.ts';
-import { openEventStoreDbEventStore } from './eventstoredb-event-store.ts';
-import type { EventStore } from './port.ts';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  ReadAllOptions,
+  SubscribeOptions,
+  Subscription,
+} from './port.ts';
 
 export interface EventStoreEnvironment {
   /** esdb:// connection string: the distributed profile. Unset: the embedded store. */
@@ -14,9 +21,87 @@ export interface EventStoreEnvironment {
 /** Where the embedded profile keeps the event log inside DATA_DIR. */
 export const embeddedEventStoreFile = (dataDir: string): string => join(dataDir, 'events.sqlite3');
 
+function openEmbedded(dataDir: string): EventStore {
+  mkdirSync(dataDir, { recursive: true });
+  return openEmbeddedEventStore({ file: embeddedEventStoreFile(dataDir) });
+}
+
+// EventStoreDB's client (gRPC, protobuf: about 20 MB of a process's memory) is imported only
+// when EVENTSTORE_URL is set, so that the embedded profile never loads it.
+async function openEventStoreDb(url: string): Promise<EventStore> {
+  const { openEventStoreDbEventStore } = await import('./eventstoredb-event-store.ts');
+  return openEventStoreDbEventStore({ url });
+}
+
 /** The event store of the profile: EventStoreDB when EVENTSTORE_URL is set, else the embedded log. */
+export async function openEventStore(env: EventStoreEnvironment): Promise<EventStore> {
+  if (env.EVENTSTORE_URL) return openEventStoreDb(env.EVENTSTORE_URL);
+  return openEmbedded(env.DATA_DIR);
+}
+
+/**
+ * `openEventStore` for callers that cannot wait: with EVENTSTORE_URL the store is handed out at
+ * once and its client library is loaded behind it (every call waits for it; an invalid URL fails
+ * the first call instead of this one).
+ */
 export function createEventStore(env: EventStoreEnvironment): EventStore {
-  if (env.EVENTSTORE_URL) return openEventStoreDbEventStore({ url: env.EVENTSTORE_URL });
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  return openEmbeddedEventStore({ file: embeddedEventStoreFile(env.DATA_DIR) });
+  if (env.EVENTSTORE_URL) return new DeferredEventStore(openEventStoreDb(env.EVENTSTORE_URL));
+  return openEmbedded(env.DATA_DIR);
+}
+
+/** An event store that forwards every call to one still being opened. */
+export class DeferredEventStore implements EventStore {
+  private closed = false;
+
+  constructor(private readonly store: Promise<EventStore>) {
+    // A failure is reported to each call, not as an unhandled rejection.
+    store.catch(() => undefined);
+  }
+
+  /** The store every call goes to, once opened. */
+  loaded(): Promise<EventStore> {
+    return this.store;
+  }
+
+  async append<E extends DomainEvent>(
+    streamId: string,
+    events: readonly NewEvent<E>[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    return (await this.store).append(streamId, events, options);
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    return (await this.store).readStream(streamId);
+  }
+
+  async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    return (await this.store).readAll(options);
+  }
+
+  async headPosition(): Promise<number> {
+    return (await this.store).headPosition();
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    if (this.closed) throw new Error('The event store is closed');
+    const subscription = this.store.then((store) => store.subscribeToAll(options));
+    subscription.catch((error: unknown) =>
+      options.onError?.(error instanceof Error ? error : new Error(String(error))),
+    );
+    return {
+      close: () =>
+        subscription.then(
+          (opened) => opened.close(),
+          () => undefined,
+        ),
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const store = await this.store.catch(() => null);
+    await store?.close();
+  }
 }

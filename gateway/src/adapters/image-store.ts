@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { GridFSBucket, type Db } from 'mongodb';
 
 export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
 
@@ -64,7 +63,7 @@ export interface ImageStore {
   load(name: string): Promise<StoredImage | null>;
 }
 
-const typeOfName = (name: string): ImageType | undefined =>
+export const typeOfName = (name: string): ImageType | undefined =>
   typeOfExtension[name.split('.').pop() ?? ''];
 
 /** Embedded profile: files under `<DATA_DIR>/images`, written whole before they get their name. */
@@ -86,29 +85,6 @@ export function fileImageStore(dataDir: string): ImageStore {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
-    },
-  };
-}
-
-/** Distributed profile: MongoDB GridFS (bucket `images`), so every gateway replica serves every image. */
-export function gridFsImageStore(db: Db): ImageStore {
-  const bucket = new GridFSBucket(db, { bucketName: 'images' });
-  return {
-    save: (name, { contentType, bytes }) =>
-      new Promise((resolve, reject) => {
-        const upload = bucket.openUploadStream(name, { metadata: { contentType } });
-        upload.once('error', reject);
-        upload.once('finish', () => resolve());
-        upload.end(bytes);
-      }),
-    async load(name) {
-      const contentType = typeOfName(name);
-      if (!contentType) return null;
-      const [file] = await bucket.find({ filename: name }).limit(1).toArray();
-      if (!file) return null;
-      const chunks: Buffer[] = [];
-      for await (const chunk of bucket.openDownloadStreamByName(name)) chunks.push(chunk as Buffer);
-      return { contentType, bytes: Buffer.concat(chunks) };
     },
   };
 }

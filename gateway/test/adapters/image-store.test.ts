@@ -4,12 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  fileImageStore,
-  gridFsImageStore,
-  sniffImageType,
-  type ImageStore,
-} from '../../src/adapters/image-store.ts';
+import { gridFsImageStore } from '../../src/adapters/gridfs-image-store.ts';
+import { fileImageStore, sniffImageType, type ImageStore } from '../../src/adapters/image-store.ts';
 
 import { pngOfSize, wholeJpeg, wholePng as png, wholeWebp } from '../image-fixtures.ts';
 

@@ -1,6 +1,8 @@
+import { createRequire } from 'node:module';
 import mqemitter, { type MQEmitter } from 'mqemitter';
-import { Redis } from 'ioredis';
-import mqemitterRedis from 'mqemitter-redis';
+import type * as IoRedis from 'ioredis';
+import type { Redis } from 'ioredis';
+import type mqemitterRedisModule from 'mqemitter-redis';
 import type { ReadModelChange } from '../read-models.ts';
 import type { ChangePubSub, Unsubscribe } from './port.ts';
 import { appliedTopic, topicsOf } from './topics.ts';
@@ -53,18 +55,31 @@ interface RedisEmitter extends MQEmitter {
   readonly state: { on(event: 'error', listener: (error: Error) => void): void };
 }
 type RedisEmitterOptions = { pubConn: Redis; subConn: Redis };
-// The prefixing subclass ships with mqemitter-redis but is missing from its type declarations.
-const MQEmitterRedisPrefix = (
-  mqemitterRedis as unknown as {
-    MQEmitterRedisPrefix: new (prefix: string, options: RedisEmitterOptions) => RedisEmitter;
-  }
-).MQEmitterRedisPrefix;
+
+// The Redis client and emitter are required when a Redis pub/sub is made, not when this module
+// loads, so that the embedded profile never loads them (both are CommonJS packages: a synchronous
+// require keeps createRedisPubSub synchronous).
+const requireHere = createRequire(import.meta.url);
+function redisModules() {
+  const mqemitterRedis = requireHere('mqemitter-redis') as typeof mqemitterRedisModule;
+  return {
+    Redis: (requireHere('ioredis') as typeof IoRedis).Redis,
+    mqemitterRedis,
+    // The prefixing subclass ships with mqemitter-redis but is missing from its type declarations.
+    MQEmitterRedisPrefix: (
+      mqemitterRedis as unknown as {
+        MQEmitterRedisPrefix: new (prefix: string, options: RedisEmitterOptions) => RedisEmitter;
+      }
+    ).MQEmitterRedisPrefix,
+  };
+}
 
 /**
  * The distributed profile's pub/sub over Redis PUBLISH/SUBSCRIBE: every gateway process
  * subscribed to a topic receives every change, whichever worker process projected it.
  */
 export function createRedisPubSub(options: RedisPubSubOptions): ChangePubSub {
+  const { Redis, mqemitterRedis, MQEmitterRedisPrefix } = redisModules();
   const emitterOptions: RedisEmitterOptions = {
     // While Redis is away, publications wait for the reconnection instead of failing.
     pubConn: new Redis(options.redisUrl, { maxRetriesPerRequest: null }),

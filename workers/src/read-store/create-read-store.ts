@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import { openEmbeddedReadStore } from './embedded-read-store.ts';
-import { openMongoReadStore } from './mongo-read-store.ts';
 import type { ReadStore } from './port.ts';
 
 export interface ReadStoreEnv {
@@ -17,7 +16,10 @@ export const embeddedReadStoreFile = (dataDir: string): string =>
 
 /** The read store the configuration names: MongoDB when MONGODB_URL is set, else embedded. */
 export async function createReadStore(env: ReadStoreEnv): Promise<ReadStore> {
-  if (env.MONGODB_URL)
+  if (env.MONGODB_URL) {
+    // Imported here only: the embedded profile does not load the MongoDB driver.
+    const { openMongoReadStore } = await import('./mongo-read-store.ts');
     return openMongoReadStore({ url: env.MONGODB_URL, dbName: env.MONGODB_DB || 'resale' });
+  }
   return openEmbeddedReadStore({ file: embeddedReadStoreFile(env.DATA_DIR) });
 }

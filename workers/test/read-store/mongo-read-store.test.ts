@@ -3,7 +3,8 @@ import { MongoClient } from 'mongodb';
 import type { StartedTestContainer } from 'testcontainers';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { projections } from '../../src/projections/registry.ts';
-import { openMongoReadStore, type ReadStore } from '../../src/read-models.ts';
+import type { ReadStore } from '../../src/read-models.ts';
+import { openMongoReadStore } from '../../src/read-store/mongo-read-store.ts';
 import { readStoreContract } from './read-store.contract.ts';
 
 const { configuredUrl, useDocker, available, title } = await serverSuite(

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createEventStore, type EventStore } from '@resale/events';
+import { openEventStore, type EventStore } from '@resale/events';
 
 /** The event store of the profile: EventStoreDB with EVENTSTORE_URL, otherwise the embedded log. */
 async function eventStore(app: FastifyInstance): Promise<void> {
   const { EVENTSTORE_URL, DATA_DIR } = app.config;
-  const store = createEventStore({ EVENTSTORE_URL, DATA_DIR });
+  // openEventStore loads EventStoreDB's client only in the profile that uses it.
+  const store = await openEventStore({ EVENTSTORE_URL, DATA_DIR });
   app.decorate('eventStore', store);
   app.readinessChecks.set('eventStore', async () => ({
     ok: true,

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { MongoClient, type Db } from 'mongodb';
+import type { Db } from 'mongodb';
 
 /**
  * The distributed profile's MongoDB connection for what the gateway stores itself (uploaded
- * images in GridFS, idempotency keys). `app.mongo` is null in the embedded profile.
+ * images in GridFS, idempotency keys). `app.mongo` is null in the embedded profile, which does
+ * not even load the driver.
  */
 async function mongo(app: FastifyInstance): Promise<void> {
   const url = app.config.MONGODB_URL;
@@ -12,6 +13,7 @@ async function mongo(app: FastifyInstance): Promise<void> {
     app.decorate('mongo', null);
     return;
   }
+  const { MongoClient } = await import('mongodb');
   const client = new MongoClient(url, { serverSelectionTimeoutMS: 5_000 });
   await client.connect();
   app.decorate('mongo', client.db(app.config.MONGODB_DB));
