@@ -1,4 +1,6 @@
 import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { assertValidEvent } from '../catalog.ts';
 import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from '../envelope.ts';
 import { assertAppendable } from './appendable.ts';
@@ -117,6 +119,110 @@ export class DuplicateEventIdError extends Error {
   }
 }
 
+// The checkpointing thread: its own connection to the file, copying the WAL into the database
+// (and syncing it) when asked. Plain CommonJS, so that it runs without a TypeScript loader.
+const checkpointerSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.sqlite);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma('synchronous = FULL');
+parentPort.on('message', (message) => {
+  if (message === 'close') {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+    parentPort.postMessage('done');
+  } catch (error) {
+    parentPort.postMessage(String(error));
+  }
+});
+`;
+
+export interface BackgroundCheckpointsOptions {
+  /** Commits before the thread starts: a database written a few times keeps SQLite's own. */
+  readonly startAfterCommits?: number;
+  /** The least time between two checkpoints, so that a page written often is copied once. */
+  readonly minIntervalMs?: number;
+}
+
+/**
+ * Moves the WAL checkpoints of a database written on the event loop to a worker thread.
+ *
+ * SQLite checkpoints in the connection that commits once the WAL holds 1,000 pages: it copies them
+ * into the database file and syncs it, synchronously, which for a file written at random places
+ * (UUID keys) costs several times the commit itself, on the event loop. Here the committing
+ * connection only nudges a thread after its commits, and that thread's connection checkpoints
+ * PASSIVE (never waiting for, nor blocking, readers and writers). Durability does not change: a
+ * commit is on disk once its WAL frames are synced, as before. Should the thread be slow or gone,
+ * the connection's own checkpoint still runs, at 10,000 pages.
+ */
+export class BackgroundCheckpoints {
+  private worker: Worker | undefined;
+  private commits = 0;
+  private inFlight = false;
+  private lastDone = 0;
+  private closed = false;
+  private readonly startAfterCommits: number;
+  private readonly minIntervalMs: number;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly file: string,
+    options: BackgroundCheckpointsOptions = {},
+  ) {
+    this.startAfterCommits = options.startAfterCommits ?? 100;
+    this.minIntervalMs = options.minIntervalMs ?? 100;
+  }
+
+  /** Call after each commit of `db`. */
+  committed(): void {
+    if (this.closed) return;
+    if (!this.worker) {
+      if (++this.commits < this.startAfterCommits || this.commits > this.startAfterCommits) return;
+      this.start();
+    }
+    const worker = this.worker;
+    if (!worker || this.inFlight || performance.now() - this.lastDone < this.minIntervalMs) return;
+    this.inFlight = true;
+    worker.postMessage('checkpoint');
+  }
+
+  private start(): void {
+    const worker = new Worker(checkpointerSource, {
+      eval: true,
+      workerData: { file: this.file, sqlite: createRequire(import.meta.url).resolve('better-sqlite3') },
+    });
+    worker.unref();
+    worker.on('message', () => {
+      this.inFlight = false;
+      this.lastDone = performance.now();
+    });
+    const giveUp = (): void => {
+      // Back to SQLite's own checkpoints in the committing connection.
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
+    };
+    worker.on('error', giveUp);
+    worker.on('exit', giveUp);
+    this.worker = worker;
+    this.db.pragma('wal_autocheckpoint = 10000');
+  }
+
+  /** Stops the thread; call before closing `db`. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    if (!worker) return;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage('close');
+    await exited;
+  }
+}
+
 export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): EmbeddedEventStore {
   return new EmbeddedEventStore(options);
 }
@@ -129,6 +235,7 @@ export class EmbeddedEventStore implements EventStore {
   private closed = false;
   private readonly commitListeners = new Set<() => void>();
   private readonly subscriptions = new Set<EmbeddedSubscription>();
+  private readonly checkpoints: BackgroundCheckpoints;
 
   private readonly selectHead: Database.Statement<[], number>;
   private readonly selectStreamRevision: Database.Statement<[string], number | null>;
@@ -157,6 +264,7 @@ export class EmbeddedEventStore implements EventStore {
       throw error;
     }
     this.db = db;
+    this.checkpoints = new BackgroundCheckpoints(db, options.file);
 
     this.selectHead = db
       .prepare<[], number>('SELECT coalesce(max(position), 0) FROM events')
@@ -273,6 +381,7 @@ export class EmbeddedEventStore implements EventStore {
       for (const append of batch) append.reject(failure);
       return;
     }
+    this.checkpoints.committed();
     batch.forEach((append, index) => {
       const outcome = outcomes[index];
       if (outcome === undefined || outcome instanceof Error)
@@ -374,6 +483,7 @@ export class EmbeddedEventStore implements EventStore {
     }
     this.closed = true;
     await Promise.all([...this.subscriptions].map((s) => s.close()));
+    await this.checkpoints.close();
     this.db.close();
   }
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { BackgroundCheckpoints } from '@resale/events';
 import type { Db } from 'mongodb';
 
 /** The first answer to a command sent with an Idempotency-Key. */
@@ -42,7 +43,8 @@ export function openSqliteIdempotencyStore(
   now: () => number = Date.now,
 ): IdempotencyStore {
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, 'idempotency.sqlite'));
+  const file = path.join(dataDir, 'idempotency.sqlite');
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.exec(`CREATE TABLE IF NOT EXISTS idempotency_keys (
@@ -74,6 +76,7 @@ export function openSqliteIdempotencyStore(
   let committed: Promise<void> = Promise.resolve();
   let flushScheduled: NodeJS.Immediate | undefined;
   let closed = false;
+  const checkpoints = new BackgroundCheckpoints(db, file);
 
   const commitBatch = db.transaction((batch: readonly PendingPut[]) => {
     for (const { scope, answer, at } of batch)
@@ -98,6 +101,7 @@ export function openSqliteIdempotencyStore(
       for (const put of batch) put.reject(failure);
       return;
     }
+    checkpoints.committed();
     for (const put of batch) put.resolve();
   };
 
@@ -130,6 +134,7 @@ export function openSqliteIdempotencyStore(
         flush();
       }
       closed = true;
+      await checkpoints.close();
       db.close();
     },
   };

@@ -48,11 +48,12 @@ export function createInProcessQueue(options: InProcessQueueOptions = {}): Event
       while (waiting.length === 0 && !stop.signal.aborted) {
         await new Promise<void>((resolve) => (wakeConsumer = resolve));
         wakeConsumer = undefined;
-        // Woken by the first event of a run: let the relay hand over the rest of what the log
-        // holds (it does so in microtasks) before taking a batch, so that the run commits as
-        // one transaction rather than one per event.
-        await new Promise<void>((resolve) => setImmediate(resolve));
       }
+      // Let the relay hand over the rest of what the log holds (it does so one event at a time,
+      // in microtasks) before taking a batch: the run then commits as one transaction, rather
+      // than one transaction per event or two.
+      if (waiting.length < maxBatch && !stop.signal.aborted)
+        await new Promise<void>((resolve) => setImmediate(resolve));
       return stop.signal.aborted ? [] : waiting.slice(0, maxBatch);
     };
     const loop = (async () => {

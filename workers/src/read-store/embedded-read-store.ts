@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@resale/events';
+import { BackgroundCheckpoints, type RecordedEvent } from '@resale/events';
 import Database from 'better-sqlite3';
 import {
   applyEventSteps,
@@ -396,6 +396,7 @@ export class EmbeddedReadStore implements ReadStore {
   readonly models = readModelNames;
   private readonly db: Db;
   private readonly tables: DocumentTables;
+  private readonly checkpoints: BackgroundCheckpoints;
 
   constructor(
     readonly file: string,
@@ -444,6 +445,7 @@ export class EmbeddedReadStore implements ReadStore {
       throw error;
     }
     this.tables = new DocumentTables(this.db, (model) => projections[model].collection);
+    this.checkpoints = new BackgroundCheckpoints(this.db, file);
   }
 
   async applyEvents(
@@ -459,7 +461,7 @@ export class EmbeddedReadStore implements ReadStore {
       `INSERT OR IGNORE INTO ${appliedTable} (position) VALUES (?)`,
     );
     const recordApplied = everyModel(models);
-    return this.db
+    const changes = this.db
       .transaction(() => {
         const changes = this.tables.apply(events, models);
         const highest = Math.max(...events.map((event) => event.position));
@@ -468,6 +470,8 @@ export class EmbeddedReadStore implements ReadStore {
         return changes;
       })
       .immediate();
+    this.checkpoints.committed();
+    return changes;
   }
 
   async checkpoint(): Promise<number> {
@@ -537,6 +541,7 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
+    await this.checkpoints.close();
     if (this.db.open) this.db.close();
   }
 }
