@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.ts';
 import graphql from './graphql/index.ts';
 import accessTokens from './plugins/app/access-tokens.ts';
+import answerCache from './plugins/app/answer-cache.ts';
 import authentication from './plugins/app/authentication.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import idempotency from './plugins/app/idempotency.ts';
@@ -74,7 +75,6 @@ export default async function serviceApp(app: FastifyInstance, options: AppOptio
   await app.register(errorHandler);
   await app.register(security);
   await app.register(rateLimit);
-  await app.register(multipart);
   await app.register(swagger);
   await app.register(firebaseAuth);
   await app.register(eventStore);
@@ -86,14 +86,21 @@ export default async function serviceApp(app: FastifyInstance, options: AppOptio
   await app.register(accessTokens);
   await app.register(authentication);
   await app.register(idempotency);
+  await app.register(answerCache);
 
-  app.addHook('onSend', async (request, reply) => {
+  // Set on arrival (a synchronous hook, the cheapest kind), so that every answer carries it.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
-  await app.register(imageRoutes);
+  // Only the upload route parses multipart: the plugin's per-request hooks stay off every other.
+  await app.register(async (uploads) => {
+    await uploads.register(multipart);
+    await uploads.register(imageRoutes);
+  });
   await app.register(userCommandRoutes);
   await app.register(productCommandRoutes);
   await app.register(categoryRoutes);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   createInProcessPubSub,
@@ -20,6 +20,12 @@ export interface ReadModels {
   /** Resolves true once the read models applied `position`, false after the timeout. */
   waitFor(position: number, timeoutMs?: number): Promise<boolean>;
 }
+
+const declaresMinPosition = (querystring: unknown): boolean => {
+  const properties = (querystring as { properties?: Record<string, unknown> } | undefined)
+    ?.properties;
+  return properties !== undefined && 'minPosition' in properties;
+};
 
 /**
  * The read side: the read store (MongoDB or embedded), the change pub/sub (Redis or in-process),
@@ -61,12 +67,22 @@ async function readModels(app: FastifyInstance): Promise<void> {
     return { ok: true, kind: store.kind, checkpoint, lag: Math.max(0, head - checkpoint) };
   });
 
-  // Reads wait (bounded) for their minPosition: read your writes.
-  app.addHook('preHandler', async (request, reply) => {
+  // Reads wait (bounded) for their minPosition: read your writes. Only routes whose query declares
+  // it get the hook: an async hook on every request costs every answer.
+  const waitForMinPosition = async (request: FastifyRequest, reply: FastifyReply) => {
     const minPosition = (request.query as { minPosition?: unknown } | undefined)?.minPosition;
-    if (typeof minPosition !== 'number' || request.method !== 'GET') return;
+    if (typeof minPosition !== 'number') return;
     const reached = await app.readModels.waitFor(minPosition);
     if (!reached) reply.header('x-read-models-behind', 'true');
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.includes('GET') || !declaresMinPosition(route.schema?.querystring)) return;
+    const existing = route.preHandler;
+    route.preHandler = [
+      ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
+      waitForMinPosition,
+    ];
   });
 
   app.addHook('onClose', async () => {
