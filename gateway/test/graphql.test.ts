@@ -107,6 +107,25 @@ describe('GraphQL queries at /graphql', () => {
     );
   });
 
+  it('answers a repeated query (run compiled after its first time) exactly as the first', async () => {
+    const source = `query ($brand: String!) {
+      products(brand: $brand, limit: 3) { items { productName Brand } nextCursor }
+      myBookings { _id }
+    }`;
+    const answers = [];
+    for (let run = 0; run < 4; run++)
+      answers.push(await query(source, undefined, { brand: 'Oppo' }));
+    expect(answers[0]?.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
+    const signedIn = [];
+    for (let run = 0; run < 3; run++) signedIn.push(await query(source, buyer, { brand: 'Oppo' }));
+    expect(signedIn[0]?.errors).toBeUndefined();
+    for (const answer of signedIn.slice(1)) expect(answer).toEqual(signedIn[0]);
+    // A wrong variable is refused the same way on every run.
+    for (let run = 0; run < 3; run++)
+      expect((await query(source, buyer, { brand: 7 })).errors?.[0]?.message).toMatch(/brand/);
+  });
+
   it('lets admins list users, sellers and reported products', async () => {
     const head = await t.app.eventStore.headPosition();
     const answer = await query(

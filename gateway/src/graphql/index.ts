@@ -63,6 +63,9 @@ async function graphql(app: FastifyInstance): Promise<void> {
     path: '/graphql',
     graphiql: !production,
     queryDepth: QUERY_DEPTH_LIMIT,
+    // A query seen before runs as a function compiled for it (graphql-jit) instead of through
+    // graphql-js's interpreter: the web client sends the same few queries again and again.
+    jit: 1,
     validationRules: production ? [NoSchemaIntrospectionCustomRule, aliasLimit] : [aliasLimit],
     context: (request) => callerOf(request.headers.authorization),
     subscription: {
@@ -88,13 +91,17 @@ async function graphql(app: FastifyInstance): Promise<void> {
         const body = toErrorBody(original);
         status ??= body.statusCode;
         if (body.statusCode >= 500) app.log.error({ err: original }, 'graphql resolver failed');
-        return new GraphQLError(body.message, {
+        const refusal = new GraphQLError(body.message, {
           nodes: error.nodes ?? null,
           source: error.source ?? null,
           positions: error.positions ?? null,
           path: error.path ?? null,
           extensions: { code: graphqlCodeOfStatus(body.statusCode), statusCode: body.statusCode },
         });
+        // A compiled query (graphql-jit) reports its errors' locations without their nodes.
+        if (!refusal.locations && error.locations)
+          Object.assign(refusal, { locations: error.locations });
+        return refusal;
       });
       const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context);
       // A refusal of the request itself (body too large, not JSON: nothing was executed, there
@@ -121,5 +128,5 @@ async function graphql(app: FastifyInstance): Promise<void> {
 
 export default fp(graphql, {
   name: 'graphql',
-  dependencies: ['read-models', 'authentication'],
+  dependencies: ['read-models', 'authentication', 'answer-cache'],
 });

@@ -24,6 +24,9 @@ interface ProductsArgs extends MinPositionArgs {
   after?: string | null;
 }
 
+const allCategories = [{ model: 'categories', key: null }] as const;
+const allProducts = [{ model: 'products', key: null }] as const;
+
 /** Resolvers of schema.gql: reads from the read models, with the same permissions as REST. */
 export function buildResolvers(app: FastifyInstance): IResolvers {
   const store = app.readModels.store;
@@ -32,23 +35,45 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
     if (typeof minPosition === 'number') await app.readModels.waitFor(minPosition);
   };
 
+  const cache = app.answerCache;
+
   return {
     Query: {
-      categories: () => listCategories(store),
+      categories: () =>
+        cache.read({ key: 'categories', sources: allCategories }, () => listCategories(store)),
       category: (_root: unknown, { id }: { id: string }) => getCategory(store, id),
       products: async (_root: unknown, args: ProductsArgs) => {
         await reach(args);
         const limit = Math.min(Math.max(args.limit ?? DEFAULT_PAGE_SIZE, 1), 100);
-        return listProductsByBrand(store, args.brand, {
-          limit,
-          ...(args.after ? { after: args.after } : {}),
-        });
+        return cache.read(
+          {
+            key: ['products', args.brand, limit, args.after ?? ''].join('\u0000'),
+            sources: [{ model: 'products', key: args.brand }],
+            minPosition: args.minPosition ?? undefined,
+          },
+          () =>
+            listProductsByBrand(store, args.brand, {
+              limit,
+              ...(args.after ? { after: args.after } : {}),
+            }),
+        );
       },
-      advertisedProducts: () => listAdvertisedProducts(store),
+      advertisedProducts: () =>
+        cache.read({ key: 'advertisedProducts', sources: allProducts }, () =>
+          listAdvertisedProducts(store),
+        ),
       myBookings: async (_root: unknown, args: MinPositionArgs, ctx: MercuriusContext) => {
         const actor = requireActor(ctx);
         await reach(args);
-        return (await listBookingsByEmail(store, actor.email)).items;
+        const { items } = await cache.read(
+          {
+            key: `myBookings\u0000${actor.email}`,
+            sources: [{ model: 'bookings', key: actor.email }],
+            minPosition: args.minPosition ?? undefined,
+          },
+          () => listBookingsByEmail(store, actor.email),
+        );
+        return items;
       },
       myProducts: async (_root: unknown, args: MinPositionArgs, ctx: MercuriusContext) => {
         const actor = requireActor(ctx, 'seller');

@@ -26,12 +26,22 @@ export default async function bookingReadRoutes(fastify: FastifyInstance): Promi
         response: { 200: ListOrPage(Booking) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = actorOfRequest(request);
       if (request.query.email.toLowerCase() !== actor.email)
         throw forbidden('You can only see your own bookings');
+      const { limit, after, minPosition } = request.query;
       const page = pageRequestOf(request.query);
-      return listOrPage(await listBookingsByEmail(app.readModels.store, actor.email, page), page);
+      return app.answerCache.send(
+        reply,
+        {
+          key: ['/bookings', actor.email, limit ?? '', after ?? ''].join('\u0000'),
+          sources: [{ model: 'bookings', key: actor.email }],
+          minPosition,
+        },
+        async () =>
+          listOrPage(await listBookingsByEmail(app.readModels.store, actor.email, page), page),
+      );
     },
   );
 }

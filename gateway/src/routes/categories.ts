@@ -6,6 +6,7 @@ import { notFound } from '../errors.ts';
 import { Id, MinPosition } from '../schemas/common.ts';
 import { Category } from '../schemas/documents.ts';
 
+const allCategories = [{ model: 'categories', key: null }] as const;
 const Query = Type.Object({ minPosition: MinPosition }, { additionalProperties: false });
 
 /** Brand categories (public). */
@@ -27,7 +28,12 @@ export default async function categoryRoutes(fastify: FastifyInstance): Promise<
           response: { 200: Type.Array(Category) },
         },
       },
-      async () => listCategories(store),
+      async (request, reply) =>
+        app.answerCache.send(
+          reply,
+          { key: url, sources: allCategories, minPosition: request.query.minPosition },
+          () => listCategories(store),
+        ),
     );
 
   app.get(
@@ -41,10 +47,19 @@ export default async function categoryRoutes(fastify: FastifyInstance): Promise<
         response: { 200: Category },
       },
     },
-    async (request) => {
-      const category = await getCategory(store, request.params.id);
-      if (!category) throw notFound('This category does not exist');
-      return category;
-    },
+    async (request, reply) =>
+      app.answerCache.send(
+        reply,
+        {
+          key: `/singlecategories\u0000${request.params.id}`,
+          sources: allCategories,
+          minPosition: request.query.minPosition,
+        },
+        async () => {
+          const category = await getCategory(store, request.params.id);
+          if (!category) throw notFound('This category does not exist');
+          return category;
+        },
+      ),
   );
 }

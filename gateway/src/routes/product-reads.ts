@@ -32,9 +32,19 @@ export default async function productReadRoutes(fastify: FastifyInstance): Promi
         response: { 200: ListOrPage(Product) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const brand = request.params.categoryTitle;
+      const { limit, after, minPosition } = request.query;
       const page = pageRequestOf(request.query);
-      return listOrPage(await listProductsByBrand(store, request.params.categoryTitle, page), page);
+      return app.answerCache.send(
+        reply,
+        {
+          key: ['/allProducts', brand, limit ?? '', after ?? ''].join('\u0000'),
+          sources: [{ model: 'products', key: brand }],
+          minPosition,
+        },
+        async () => listOrPage(await listProductsByBrand(store, brand, page), page),
+      );
     },
   );
 
@@ -48,7 +58,16 @@ export default async function productReadRoutes(fastify: FastifyInstance): Promi
         response: { 200: Type.Array(Product) },
       },
     },
-    async () => listAdvertisedProducts(store),
+    async (request, reply) =>
+      app.answerCache.send(
+        reply,
+        {
+          key: '/advertisedProducts',
+          sources: [{ model: 'products', key: null }],
+          minPosition: request.query.minPosition,
+        },
+        () => listAdvertisedProducts(store),
+      ),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 
 /** Who an access token was issued to. */
 export interface TokenSubject {
@@ -17,13 +18,27 @@ export interface AccessTokens {
 const issuer = 'resale-gateway';
 const audience = 'resale-web';
 
+/** Tokens verified lately, so that a client's every call does not pay for the signature again. */
+const verifiedTokensKept = 10_000;
+
 /**
  * Short-lived HS256 tokens signed with ACCESS_TOKEN_SECRET (jose: audited, dependency-free,
- * pins the algorithm on verification so `alg: none` or key confusion cannot pass).
+ * pins the algorithm on verification so `alg: none` or key confusion cannot pass). The key is
+ * imported once (given as bytes, jose imports it on every call); a verified token is remembered
+ * until it expires, by its exact text.
  */
 async function accessTokens(app: FastifyInstance): Promise<void> {
-  const key = new TextEncoder().encode(app.config.ACCESS_TOKEN_SECRET);
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(app.config.ACCESS_TOKEN_SECRET),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   const ttl = app.config.ACCESS_TOKEN_TTL_SECONDS;
+  const verified = new LRUCache<string, TokenSubject & { expiresAtMs: number }>({
+    max: verifiedTokensKept,
+  });
   app.decorate('accessTokens', {
     issue: ({ uid, email }) =>
       new SignJWT({ email })
@@ -35,14 +50,22 @@ async function accessTokens(app: FastifyInstance): Promise<void> {
         .setExpirationTime(`${ttl}s`)
         .sign(key),
     async verify(token) {
+      const known = verified.get(token);
+      if (known && known.expiresAtMs > Date.now()) return { uid: known.uid, email: known.email };
       const { payload } = await jwtVerify(token, key, {
         algorithms: ['HS256'],
         issuer,
         audience,
       });
-      if (typeof payload.sub !== 'string' || typeof payload.email !== 'string')
-        throw new Error('The access token names no subject');
-      return { uid: payload.sub, email: payload.email };
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.email !== 'string' ||
+        typeof payload.exp !== 'number'
+      )
+        throw new Error('The access token names no subject or expiry');
+      const subject = { uid: payload.sub, email: payload.email };
+      verified.set(token, { ...subject, expiresAtMs: payload.exp * 1000 });
+      return subject;
     },
   } satisfies AccessTokens);
 }

@@ -1,0 +1,151 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import { changeTopic } from '@resale/workers';
+import type { ChangeTopic, ReadModelChange } from '@resale/workers/read-models';
+
+/** A read model an answer is made of, whole (`key` null) or one partition of it (a brand, an e-mail). */
+export interface AnswerSource {
+  readonly model: ChangeTopic;
+  readonly key: string | null;
+}
+
+export interface CachedAnswerRequest {
+  /**
+   * What tells this answer apart from every other cached one: the route, its parameters and query
+   * (without minPosition) and, for a private answer, the caller.
+   */
+  readonly key: string;
+  readonly sources: readonly AnswerSource[];
+  /** The request's `minPosition`: an answer made before it is not served. */
+  readonly minPosition?: number | undefined;
+}
+
+export interface AnswerCache {
+  /**
+   * Sends the cached serialized answer when it is still current, otherwise computes, serializes
+   * with the route's response schema, keeps and sends it.
+   */
+  send(
+    reply: FastifyReply,
+    request: CachedAnswerRequest,
+    compute: () => Promise<unknown>,
+  ): Promise<FastifyReply>;
+  /** The same for a value (a GraphQL resolver's read): shared, so never to be changed. */
+  read<T extends object>(request: CachedAnswerRequest, compute: () => Promise<T>): Promise<T>;
+}
+
+interface Entry {
+  readonly value: object;
+  /** Read-model position the answer reflects at least. */
+  readonly position: number;
+  /** Generations of its sources when it was made (same order as the sources). */
+  readonly generations: readonly number[];
+  readonly bytes: number;
+}
+
+const jsonType = 'application/json; charset=utf-8';
+/** A lost change notification (Redis is best effort) leaves an answer stale at most this long. */
+export const ANSWER_MAX_AGE_MS = 5_000;
+const maxCachedBytes = 32 * 1024 * 1024;
+const entryOverheadBytes = 256;
+/** What a kept value weighs, roughly: its JSON text, twice (JS strings are UTF-16). */
+const approximateBytes = (value: object): number =>
+  JSON.stringify(value).length * 2 + entryOverheadBytes;
+
+/**
+ * Serialized answers of read routes, kept until a read model they are made of changes. Every change
+ * notification of a model bumps a generation counter (of the model, and of its key); an answer is
+ * current while the generations it was made at are. One made while a change arrived is not kept;
+ * one made before a request's `minPosition` is not served (read your writes holds with Redis's
+ * notification lag in the distributed profile).
+ */
+async function answerCache(app: FastifyInstance): Promise<void> {
+  const generations = new Map<string, number>();
+  const generationOf = (name: string): number => generations.get(name) ?? 0;
+  const bump = (name: string): void => void generations.set(name, generationOf(name) + 1);
+  // A keyed answer also depends on the model's resets: changes without a key (a replay's swap
+  // notice, a category) concern every partition.
+  const namesOf = ({ model, key }: AnswerSource): string[] =>
+    key === null ? [`${model}`] : [`${model}\u0000${key}`, `${model}\u0000reset`];
+  const generationsOf = (sources: readonly AnswerSource[]): number[] =>
+    sources.flatMap(namesOf).map(generationOf);
+  const same = (a: readonly number[], b: readonly number[]): boolean =>
+    a.length === b.length && a.every((value, index) => value === b[index]);
+
+  const entries = new LRUCache<string, Entry>({
+    maxSize: maxCachedBytes,
+    sizeCalculation: (entry) => entry.bytes,
+    ttl: ANSWER_MAX_AGE_MS,
+  });
+
+  /** The current kept value, or a new one made, kept unless a source changed meanwhile. */
+  const current = async <T extends object>(
+    { key, sources, minPosition }: CachedAnswerRequest,
+    make: () => Promise<T>,
+    bytesOf: (value: T) => number,
+  ): Promise<T> => {
+    const entry = entries.get(key);
+    if (
+      entry &&
+      same(entry.generations, generationsOf(sources)) &&
+      (minPosition === undefined || entry.position >= minPosition)
+    )
+      return entry.value as T;
+    const before = generationsOf(sources);
+    const position = await app.readModels.store.checkpoint();
+    const value = await make();
+    if (same(before, generationsOf(sources)))
+      entries.set(key, { value, position, generations: before, bytes: bytesOf(value) });
+    return value;
+  };
+
+  const models: ChangeTopic[] = [
+    'categories',
+    'products',
+    'reportedProducts',
+    'bookings',
+    'users',
+    'sellers',
+    'sellerProducts',
+  ];
+  const unsubscribes = await Promise.all(
+    models.map((model) =>
+      app.readModels.pubsub.subscribe(changeTopic(model), (payload) => {
+        const { key } = payload as ReadModelChange;
+        bump(model);
+        if (typeof key === 'string') bump(`${model}\u0000${key}`);
+        else bump(`${model}\u0000reset`);
+      }),
+    ),
+  );
+  app.addHook('onClose', async () => {
+    await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe()));
+    entries.clear();
+  });
+
+  app.decorate('answerCache', {
+    async send(reply, request, compute) {
+      const body = await current(
+        { ...request, key: `send\u0000${request.key}` },
+        async () => {
+          const serialized: unknown = reply.serialize(await compute());
+          // Kept as bytes: sent as they are, never encoded again.
+          return Buffer.from(typeof serialized === 'string' ? serialized : String(serialized));
+        },
+        (bytes) => bytes.length + entryOverheadBytes,
+      );
+      return reply.type(jsonType).send(body);
+    },
+    read: (request, compute) =>
+      current({ ...request, key: `read\u0000${request.key}` }, compute, approximateBytes),
+  } satisfies AnswerCache);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    answerCache: AnswerCache;
+  }
+}
+
+export default fp(answerCache, { name: 'answer-cache', dependencies: ['read-models'] });

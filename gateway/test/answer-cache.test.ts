@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeTopic } from '@resale/workers';
+import type { ReadModelChange } from '@resale/workers/read-models';
+import {
+  bearer,
+  bookingOf,
+  buildTestApp,
+  getAs,
+  listingOf,
+  listProduct,
+  registerUser,
+  seedCategories,
+  type SignedInUser,
+  type TestApp,
+} from './helper.ts';
+
+/** Resolves with the next change notice of a read model (and key), as the cache receives it. */
+async function nextChange(t: TestApp, topic: string): Promise<ReadModelChange> {
+  let stop: (() => Promise<void>) | undefined;
+  const received = new Promise<ReadModelChange>((resolve) => {
+    void t.app.readModels.pubsub
+      .subscribe(topic, (payload) => resolve(payload as ReadModelChange))
+      .then((unsubscribe) => (stop = unsubscribe));
+  });
+  const change = await received;
+  await stop?.();
+  return change;
+}
+
+describe('cached answers of the read routes', () => {
+  let t: TestApp;
+  let seller: SignedInUser;
+  let buyer: SignedInUser;
+  let seeded: number;
+  const titlesOf = (body: string): string[] =>
+    (JSON.parse(body) as { productName: string }[]).map((product) => product.productName);
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    seeded = await seedCategories(t.app);
+    [seller, buyer] = await Promise.all([
+      registerUser(t.app, 'seller', { name: 'Sam' }),
+      registerUser(t.app, 'buyer', { name: 'Bea' }),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  /** Lists a product as the seller; answers the command's log position. */
+  const list = async (overrides: Record<string, unknown>): Promise<number> => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/myProducts',
+      headers: bearer(seller.accessToken),
+      payload: listingOf(seller, overrides),
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json<{ position: number }>().position;
+  };
+
+  it('answers a repeated read from the cache, without asking the read store again', async () => {
+    const first = await getAs(t.app, undefined, '/categories', seeded);
+    const find = vi.spyOn(t.app.readModels.store, 'find');
+    try {
+      const again = await getAs(t.app, undefined, '/categories');
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(again.body).toBe(first.body);
+      expect(find).not.toHaveBeenCalled();
+    } finally {
+      find.mockRestore();
+    }
+  });
+
+  it('drops an answer once a read model it is made of changed, and keeps the others', async () => {
+    const position = await list({ productName: 'Reno 7', Brand: 'Oppo' });
+    const oppo = await getAs(t.app, undefined, '/allProducts/Oppo', position);
+    const samsung = await getAs(t.app, undefined, '/allProducts/Samsung', position);
+    expect(titlesOf(oppo.body)).toEqual(['Reno 7']);
+
+    // A new Oppo listing: its change notice reaches the cache, a plain read (no minPosition) sees it.
+    const oppoChanged = nextChange(t, changeTopic('products', 'Oppo'));
+    await list({ productName: 'Reno 8', Brand: 'Oppo' });
+    await oppoChanged;
+    const find = vi.spyOn(t.app.readModels.store, 'find');
+    try {
+      expect(titlesOf((await getAs(t.app, undefined, '/allProducts/Oppo')).body)).toEqual([
+        'Reno 8',
+        'Reno 7',
+      ]);
+      expect(find).toHaveBeenCalledTimes(1);
+      // Samsung's page did not change: still served from the cache.
+      expect((await getAs(t.app, undefined, '/allProducts/Samsung')).body).toBe(samsung.body);
+      expect(find).toHaveBeenCalledTimes(1);
+    } finally {
+      find.mockRestore();
+    }
+  });
+
+  it('never serves an answer older than the minPosition the caller asks for', async () => {
+    const before = await getAs(t.app, undefined, '/allProducts/Iphone?limit=6');
+    expect(JSON.parse(before.body)).toEqual({ items: [], nextCursor: null });
+    // Listed, and read at once with the command's position: the change notice may not have
+    // reached the cache yet, the answer must show the listing anyway.
+    const position = await list({ productName: 'iPhone 13', Brand: 'Iphone' });
+    const after = await getAs(t.app, undefined, '/allProducts/Iphone?limit=6', position);
+    expect(
+      (JSON.parse(after.body) as { items: { productName: string }[] }).items.map(
+        (product) => product.productName,
+      ),
+    ).toEqual(['iPhone 13']);
+  });
+
+  it("keeps each caller's bookings apart and shows a new booking to its buyer", async () => {
+    const other = await registerUser(t.app, 'buyer', { name: 'Ola' });
+    const productId = await listProduct(t.app, seller, { productName: 'Galaxy A52' });
+    const mine = `/bookings?email=${encodeURIComponent(buyer.email)}`;
+    expect((await getAs(t.app, buyer, mine)).json()).toEqual([]);
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/bookings',
+      headers: bearer(buyer.accessToken),
+      payload: bookingOf(buyer, productId),
+    });
+    expect(booked.statusCode).toBe(201);
+    const { position } = booked.json<{ position: number }>();
+    const after = await getAs(t.app, buyer, mine, position);
+    expect(after.json<{ productId: string }[]>().map((b) => b.productId)).toEqual([productId]);
+    // Another caller asking for the same URL is refused, not served the cached answer.
+    expect((await getAs(t.app, other, mine)).statusCode).toBe(403);
+  });
+});
