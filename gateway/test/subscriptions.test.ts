@@ -184,6 +184,48 @@ describe('GraphQL subscriptions over graphql-ws', () => {
     await brand.stop();
   });
 
+  it('a deleted user stops receiving once the users read model has the deletion', async () => {
+    const doomed = await registerUser(t.app, 'buyer');
+    const staying = await registerUser(t.app, 'buyer');
+    const doomedFeed = await subscribeLive(
+      connect(doomed.accessToken),
+      'productsChanged',
+      'brand: "Iphone"',
+    );
+    const stayingFeed = await subscribeLive(
+      connect(staying.accessToken),
+      'productsChanged',
+      'brand: "Iphone"',
+    );
+    // Both hear of a listing: the doomed user's rights are now known to the gateway.
+    await listProduct(t.app, seller, { Brand: 'Iphone' });
+    expect((await doomedFeed.next()).data?.productsChanged?.topic).toBe('products');
+    expect((await stayingFeed.next()).data?.productsChanged?.topic).toBe('products');
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/users/${doomed.uid}`,
+      headers: bearer(admin.accessToken),
+    });
+    expect(deleted.statusCode).toBe(200);
+    await t.app.readModels.waitFor(deleted.json<{ position: number }>().position);
+
+    const pending = doomedFeed.next(30_000).then(
+      () => 'delivered',
+      () => 'ended',
+    );
+    const ids = [
+      await listProduct(t.app, seller, { Brand: 'Iphone' }),
+      await listProduct(t.app, seller, { Brand: 'Iphone' }),
+    ];
+    for (const id of ids)
+      expect((await stayingFeed.next()).data?.productsChanged?.ids).toEqual([id]);
+    // Both changes were filtered for every subscriber before the second reached the other one.
+    expect(await Promise.race([pending, Promise.resolve('nothing')])).toBe('nothing');
+    await doomedFeed.stop();
+    await stayingFeed.stop();
+  });
+
   it('refuses anonymous subscribers', async () => {
     const anonymous = subscribe(connect(undefined), 'subscription { usersChanged { topic } }');
     expect(await refusalOf(anonymous)).toBe('Sign in to continue');
