@@ -2,6 +2,9 @@ import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import serviceApp, { serverOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { limitHeapGrowth } from './v8-heap.ts';
+
+limitHeapGrowth();
 
 // Listens, sets timeouts and closes gracefully; everything else is in app.ts.
 let config;
