@@ -165,7 +165,16 @@ describe('GraphQL queries that cost more than they look', () => {
     }
   });
 
-  it.each(['false', '0', '{}', '[]', '{"kind":"Document","definitions":[]}'])(
+  it.each([
+    'false',
+    '0',
+    '-1',
+    ' null',
+    '"{ categories }"',
+    '{}',
+    '[]',
+    '{"kind":"Document","definitions":[]}',
+  ])(
     'a query that is JSON, not GraphQL (%s: a ready-made syntax tree), is refused with 400',
     async (source) => {
       for (const answer of [
