@@ -12,7 +12,7 @@ import {
   type ProductBooked,
   type ProductCommand,
 } from '@resale/events';
-import { commandMetadata } from '../commands.ts';
+import { commandMetadata, timeOrderedUuid } from '../commands.ts';
 import { listCategories } from '@resale/workers/read-models';
 import { forbidden, HttpProblem } from '../errors.ts';
 import { actorOfRequest } from '../plugins/app/authentication.ts';
@@ -194,7 +194,10 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
       const { productId, buyerName, phone, address } = request.body;
       const email = request.body.email.toLowerCase();
       if (email !== actor.email) throw forbidden('You can only book in your own name');
-      const bookingId = randomUUID();
+      // Time-ordered ids: the booking's stream, its document and both events' ids are appended
+      // next to the previous booking's in the files' indexes.
+      const bookingId = timeOrderedUuid();
+      const newEventId = (): string => timeOrderedUuid();
       const metadata = commandMetadata(request, actor);
       // The product stream decides, with its expected revision: one winner per product.
       const booked = await handleCommand(
@@ -213,6 +216,7 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
           },
           metadata,
         },
+        { newEventId },
       );
       const bookedEvent = booked.events.find((event) => event.type === 'ProductBooked');
       let position = booked.position;
@@ -226,6 +230,7 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
             { type: 'ProductBooked', schemaVersion: 1, data: bookedEvent.data } as ProductBooked,
             metadata,
           ),
+          { newEventId },
         );
         position = Math.max(position, placed.position);
       }
