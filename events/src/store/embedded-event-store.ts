@@ -174,7 +174,7 @@ export class BackgroundCheckpoints {
     options: BackgroundCheckpointsOptions = {},
   ) {
     this.startAfterCommits = options.startAfterCommits ?? 100;
-    this.minIntervalMs = options.minIntervalMs ?? 100;
+    this.minIntervalMs = options.minIntervalMs ?? 500;
   }
 
   /** Call after each commit of `db`. */

@@ -16,7 +16,7 @@ export interface InProcessQueueOptions {
  */
 export function createInProcessQueue(options: InProcessQueueOptions = {}): EventQueue {
   const highWaterMark = options.highWaterMark ?? 1_000;
-  const maxBatch = options.maxBatch ?? 200;
+  const maxBatch = options.maxBatch ?? 500;
   const waiting: RecordedEvent[] = [];
   // Positions strictly increase in log order and the relay enqueues in that order, so the last
   // accepted position is enough to recognise a re-enqueued event.
