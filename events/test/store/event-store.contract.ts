@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { InvalidEventError } from '../../src/catalog.ts';
 import type { RecordedEvent } from '../../src/envelope.ts';
-import { WrongExpectedRevisionError, type EventStore } from '../../src/store/port.ts';
+import {
+  WrongExpectedRevisionError,
+  type EventStore,
+  type Subscription,
+} from '../../src/store/port.ts';
 import {
   categoryCreated,
   metadata,
@@ -285,6 +289,46 @@ export function eventStoreContract(openStore: () => Promise<EventStore>): void {
       await controlSubscription.close();
 
       expect(closedOne.events.map((e) => e.revision)).toEqual([0]);
+    });
+
+    it('a close awaited inside its own handler stops delivery; one from outside waits for the handler', async () => {
+      const streamId = uniqueStream('category');
+      const head = await store.headPosition();
+      await store.append(streamId, [categoryCreated('c0'), categoryCreated('c1')], {
+        expectedRevision: 'no_stream',
+      });
+      const delivered: number[] = [];
+      let closedInside!: () => void;
+      const closedFromInside = new Promise<void>((resolve) => (closedInside = resolve));
+      const inside: Subscription = store.subscribeToAll({
+        after: head,
+        onEvent: async (event) => {
+          if (event.streamId !== streamId) return;
+          delivered.push(event.revision);
+          await inside.close();
+          closedInside();
+        },
+      });
+      await closedFromInside;
+      expect(delivered).toEqual([0]);
+
+      // From outside, close resolves only after the handler call in progress has finished.
+      let finished = false;
+      let entered!: () => void;
+      const handlerEntered = new Promise<void>((resolve) => (entered = resolve));
+      const outside = store.subscribeToAll({
+        after: head,
+        onEvent: async (event) => {
+          if (event.streamId !== streamId) return;
+          entered();
+          for (let turn = 0; turn < 5; turn += 1)
+            await new Promise<void>((resolve) => setImmediate(resolve));
+          finished = true;
+        },
+      });
+      await handlerEntered;
+      await outside.close();
+      expect(finished).toBe(true);
     });
 
     it('ends the subscription and reports a failing handler through onError', async () => {
