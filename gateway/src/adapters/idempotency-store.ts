@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { BackgroundCheckpoints } from '@resale/events';
 import type { Db } from 'mongodb';
 
 /** The first answer to a command sent with an Idempotency-Key. */
@@ -30,12 +31,80 @@ interface PendingPut {
   readonly reject: (error: Error) => void;
 }
 
+type PutRow = [scope: string, fingerprint: string, statusCode: number, body: string, at: number];
+
+const schema = `CREATE TABLE IF NOT EXISTS idempotency_keys (
+    scope       TEXT    PRIMARY KEY,
+    fingerprint TEXT    NOT NULL,
+    status_code INTEGER NOT NULL,
+    body        TEXT    NOT NULL,
+    created_at  INTEGER NOT NULL
+  ) STRICT`;
+
+// An expired entry under the same scope is replaced; a live one is kept.
+const insertSql = `INSERT INTO idempotency_keys (scope, fingerprint, status_code, body, created_at)
+     VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (scope) DO UPDATE SET
+       fingerprint = excluded.fingerprint, status_code = excluded.status_code,
+       body = excluded.body, created_at = excluded.created_at
+     WHERE idempotency_keys.created_at <= excluded.created_at - ?`;
+const purgeSql = 'DELETE FROM idempotency_keys WHERE created_at <= ?';
+
+/** Commits batches of puts in one transaction each; how the thread and the fallback write. */
+function batchWriter(db: Database.Database, ttlMs: number): (rows: PutRow[], at: number) => void {
+  const insert = db.prepare<[string, string, number, string, number, number]>(insertSql);
+  const purge = db.prepare<[number]>(purgeSql);
+  let writes = 0;
+  return db.transaction((rows: PutRow[], at: number) => {
+    for (const row of rows) insert.run(...row, ttlMs);
+    const before = writes;
+    writes += rows.length;
+    if (Math.floor(writes / 500) > Math.floor(before / 500)) purge.run(at - ttlMs);
+  }).immediate;
+}
+
+// The writing thread: its own connection (WAL, synchronous=FULL), one transaction per message,
+// answered once committed. Plain CommonJS, so that it runs without a TypeScript loader.
+const writerSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.sqlite);
+const db = new Database(workerData.file);
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = FULL');
+db.pragma('busy_timeout = 5000');
+const insert = db.prepare(workerData.insertSql);
+const purge = db.prepare(workerData.purgeSql);
+let writes = 0;
+const commit = db.transaction((rows, at) => {
+  for (const row of rows) insert.run(...row, workerData.ttlMs);
+  const before = writes;
+  writes += rows.length;
+  if (Math.floor(writes / 500) > Math.floor(before / 500)) purge.run(at - workerData.ttlMs);
+});
+parentPort.on('message', (message) => {
+  if (message.type === 'close') {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  try {
+    commit.immediate(message.rows, message.at);
+    parentPort.postMessage({ id: message.id });
+  } catch (error) {
+    parentPort.postMessage({ id: message.id, error: String((error && error.message) || error) });
+  }
+});
+`;
+
 /**
  * Embedded profile: a small SQLite table under the data folder, synced on every commit.
  *
- * Group commit: every put arriving before the next turn of the event loop joins one transaction
- * (synchronous=FULL, so one fsync for all of them), and each put resolves only after that
- * transaction committed: an answer is durable before the request that gave it is answered.
+ * Group commit off the event loop: puts are gathered while the previous batch commits and then
+ * committed together, in one transaction (synchronous=FULL, so one fsync for all of them), by a
+ * worker thread with its own connection; each put resolves only after its transaction committed,
+ * so an answer is durable before the request that gave it is answered. Reads stay on this
+ * thread's connection (WAL: they never wait for the writer). Should the thread fail, this
+ * connection writes the batches itself.
  */
 export function openSqliteIdempotencyStore(
   dataDir: string,
@@ -47,68 +116,109 @@ export function openSqliteIdempotencyStore(
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
-  db.exec(`CREATE TABLE IF NOT EXISTS idempotency_keys (
-    scope       TEXT    PRIMARY KEY,
-    fingerprint TEXT    NOT NULL,
-    status_code INTEGER NOT NULL,
-    body        TEXT    NOT NULL,
-    created_at  INTEGER NOT NULL
-  ) STRICT`);
+  db.pragma('busy_timeout = 5000');
+  db.exec(schema);
   const select = db.prepare<
     [string, number],
     { fingerprint: string; status_code: number; body: string }
   >(
     'SELECT fingerprint, status_code, body FROM idempotency_keys WHERE scope = ? AND created_at > ?',
   );
-  const insert = db.prepare<[string, string, number, string, number, number]>(
-    `INSERT INTO idempotency_keys (scope, fingerprint, status_code, body, created_at)
-     VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (scope) DO UPDATE SET
-       fingerprint = excluded.fingerprint, status_code = excluded.status_code,
-       body = excluded.body, created_at = excluded.created_at
-     WHERE idempotency_keys.created_at <= excluded.created_at - ?`,
-  );
-  const purge = db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_at <= ?');
-  let writes = 0;
+  let writeHere: ((rows: PutRow[], at: number) => void) | undefined;
+
   let pending: PendingPut[] = [];
-  /** Scopes of the batch waiting for its commit, and that commit. */
-  let pendingScopes = new Set<string>();
-  let committed: Promise<void> = Promise.resolve();
+  /** The commit each scope put and not yet committed waits for. */
+  const committing = new Map<string, Promise<void>>();
   let flushScheduled: NodeJS.Immediate | undefined;
   let closed = false;
-  const checkpoints = new BackgroundCheckpoints(db, file);
 
-  const commitBatch = db.transaction((batch: readonly PendingPut[]) => {
-    for (const { scope, answer, at } of batch)
-      // An expired entry under the same scope is replaced; a live one is kept.
-      insert.run(scope, answer.fingerprint, answer.statusCode, answer.body, at, ttlMs);
-    const before = writes;
-    writes += batch.length;
-    if (Math.floor(writes / 500) > Math.floor(before / 500)) purge.run(now() - ttlMs);
-  });
+  let worker: Worker | undefined;
+  let batchInFlight: { id: number; puts: PendingPut[] } | undefined;
+  let nextBatchId = 0;
+  let idle: (() => void) | undefined;
 
-  const flush = (): void => {
-    flushScheduled = undefined;
-    const batch = pending;
-    pending = [];
-    pendingScopes = new Set();
-    if (batch.length === 0) return;
+  const settle = (puts: readonly PendingPut[], error?: Error): void => {
+    for (const put of puts) {
+      committing.delete(put.scope);
+      if (error) put.reject(error);
+      else put.resolve();
+    }
+  };
+
+  const writeOnThisThread = (puts: PendingPut[]): void => {
+    writeHere ??= batchWriter(db, ttlMs);
     try {
-      commitBatch.immediate(batch);
+      writeHere(rowsOf(puts), now());
     } catch (error) {
       // Nothing of the batch is durable.
-      const failure = error instanceof Error ? error : new Error(String(error));
-      for (const put of batch) put.reject(failure);
+      settle(puts, error instanceof Error ? error : new Error(String(error)));
       return;
     }
-    checkpoints.committed();
-    for (const put of batch) put.resolve();
+    settle(puts);
   };
+
+  const startWorker = (): Worker => {
+    const started = new Worker(writerSource, {
+      eval: true,
+      workerData: {
+        file,
+        sqlite: createRequire(import.meta.url).resolve('better-sqlite3'),
+        ttlMs,
+        insertSql,
+        purgeSql,
+      },
+    });
+    started.unref();
+    started.on('message', (message: { id: number; error?: string }) => {
+      const batch = batchInFlight;
+      if (!batch || batch.id !== message.id) return;
+      batchInFlight = undefined;
+      settle(batch.puts, message.error === undefined ? undefined : new Error(message.error));
+      send();
+      // Kept alive only while a batch commits: an idle store does not hold the process open.
+      if (!batchInFlight) started.unref();
+    });
+    const gone = (): void => {
+      if (worker !== started) return;
+      worker = undefined;
+      // The batch the thread held may or may not have committed; its puts are written again
+      // here (a put of a scope already stored changes nothing), then this thread writes on.
+      const batch = batchInFlight;
+      batchInFlight = undefined;
+      if (batch && db.open) writeOnThisThread(batch.puts);
+      send();
+    };
+    started.on('error', gone);
+    started.on('exit', gone);
+    return started;
+  };
+
+  /** Hands what is pending to the writer, unless a batch is still committing. */
+  const send = (): void => {
+    if (batchInFlight) return;
+    const puts = pending;
+    pending = [];
+    if (puts.length === 0) {
+      idle?.();
+      return;
+    }
+    if (closed || !worker) {
+      if (!db.open) settle(puts, new Error('The idempotency store is closed'));
+      else writeOnThisThread(puts);
+      idle?.();
+      return;
+    }
+    batchInFlight = { id: nextBatchId++, puts };
+    worker.ref();
+    worker.postMessage({ id: batchInFlight.id, rows: rowsOf(puts), at: now() });
+  };
+
+  worker = startWorker();
 
   return {
     async get(scope) {
-      // A put of this scope waiting for its commit: answer from the file once it is there.
-      if (pendingScopes.has(scope)) await committed.catch(() => undefined);
+      // A put of this scope still committing: answer from the file once it is there.
+      await committing.get(scope)?.catch(() => undefined);
       const row = select.get(scope, now() - ttlMs);
       return row
         ? { fingerprint: row.fingerprint, statusCode: row.status_code, body: row.body }
@@ -119,26 +229,43 @@ export function openSqliteIdempotencyStore(
       const done = new Promise<void>((resolve, reject) => {
         pending.push({ scope, answer, at: now(), resolve, reject });
       });
-      if (!flushScheduled) {
-        flushScheduled = setImmediate(flush);
-        committed = done;
-      }
-      pendingScopes.add(scope);
+      if (!committing.has(scope)) committing.set(scope, done);
+      flushScheduled ??= setImmediate(() => {
+        flushScheduled = undefined;
+        send();
+      });
       return done;
     },
     async close() {
       if (closed) return;
-      // Puts already accepted are committed (or refused) before the file closes.
+      closed = true;
       if (flushScheduled) {
         clearImmediate(flushScheduled);
-        flush();
+        flushScheduled = undefined;
       }
-      closed = true;
-      await checkpoints.close();
+      // Puts already accepted are committed (or refused) before the file closes.
+      if (batchInFlight) await new Promise<void>((resolve) => (idle = resolve));
+      send();
+      const stopping = worker;
+      worker = undefined;
+      if (stopping) {
+        const exited = new Promise<void>((resolve) => stopping.once('exit', () => resolve()));
+        stopping.postMessage({ type: 'close' });
+        await exited;
+      }
       db.close();
     },
   };
 }
+
+const rowsOf = (puts: readonly PendingPut[]): PutRow[] =>
+  puts.map(({ scope, answer, at }) => [
+    scope,
+    answer.fingerprint,
+    answer.statusCode,
+    answer.body,
+    at,
+  ]);
 
 /** Distributed profile: a MongoDB collection whose TTL index drops answers after a day. */
 export async function openMongoIdempotencyStore(

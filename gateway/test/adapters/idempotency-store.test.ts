@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,6 +52,10 @@ describe('SQLite idempotency store (embedded profile)', () => {
       const puts = Array.from({ length: 50 }, (_, i) => store.put(`group-${i}`, answer(`${i}`)));
       expect(await store.get('group-7')).toEqual(answer('7'));
       await Promise.all(puts);
+      // Resolved means committed: another connection to the file sees every answer.
+      const other = new Database(path.join(groupDir, 'idempotency.sqlite'), { readonly: true });
+      expect(other.prepare('SELECT count(*) FROM idempotency_keys').pluck().get()).toBe(50);
+      other.close();
       // Accepted but not yet committed when the store closes: committed by close.
       void store.put('group-last', answer('last'));
       await store.close();
