@@ -76,14 +76,24 @@ describe('HTTP hygiene', () => {
   });
   afterAll(() => t.close());
 
-  it('sends security headers', async () => {
-    const response = await t.app.inject({ url: '/categories' });
-    expect(response.headers).toMatchObject({
-      'x-content-type-options': 'nosniff',
-      'x-frame-options': 'SAMEORIGIN',
-      'strict-transport-security': expect.any(String),
-    });
-    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+  it('sends the security headers of an API on every answer, also on errors', async () => {
+    for (const url of ['/categories', '/singlecategories/nokia', '/no-such-route']) {
+      const response = await t.app.inject({ url });
+      expect(response.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'strict-transport-security': expect.stringContaining('max-age='),
+        'content-security-policy': "default-src 'none';frame-ancestors 'none';img-src 'self'",
+        'referrer-policy': 'no-referrer',
+      });
+      // Headers for HTML documents only are not sent with JSON.
+      expect(response.headers['x-xss-protection']).toBeUndefined();
+      expect(response.headers['x-dns-prefetch-control']).toBeUndefined();
+    }
+    // The HTML tools keep helmet's document headers, without the API's CSP.
+    const docs = await t.app.inject({ url: '/docs' });
+    expect(docs.headers['content-security-policy']).toBeUndefined();
+    expect(docs.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
   it('allows CORS from the web origin only', async () => {
