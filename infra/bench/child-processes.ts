@@ -21,6 +21,8 @@ export interface ForkOptions {
   readonly cpuProfileDir?: string | undefined;
   /** Child output is kept and shown only when the child fails. */
   readonly label: string;
+  /** Node flags of the child, as its real start script passes them. */
+  readonly nodeFlags?: readonly string[];
 }
 
 /**
@@ -28,7 +30,7 @@ export interface ForkOptions {
  * and waits for its `{ type: 'listening', url }` message.
  */
 export async function forkServer(script: URL, options: ForkOptions): Promise<ChildServer> {
-  const execArgv = ['--import', tsxLoader];
+  const execArgv = [...(options.nodeFlags ?? []), '--import', tsxLoader];
   if (options.cpuProfileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
   const child = fork(fileURLToPath(script), [], {
     env: options.env,

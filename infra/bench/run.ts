@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEventStore, type EventStore } from '@resale/events';
+import { gatewayNodeFlags } from '@resale/gateway/v8-heap';
 import { Redis } from 'ioredis';
 import { startAuthEmulator, type AuthEmulator } from '../src/auth-emulator.ts';
 import { accessTokensOf, signUpAccounts, type BenchAccount } from './accounts.ts';
@@ -153,6 +154,7 @@ async function startGateway(
     env: childEnv,
     cpuProfileDir,
     label,
+    nodeFlags: gatewayNodeFlags,
   });
   stoppers.push(() => server.stop());
   return server;
