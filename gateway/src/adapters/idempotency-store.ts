@@ -133,6 +133,7 @@ export function openSqliteIdempotencyStore(
   let closed = false;
 
   let worker: Worker | undefined;
+  let threadFailed = false;
   let batchInFlight: { id: number; puts: PendingPut[] } | undefined;
   let nextBatchId = 0;
   let idle: (() => void) | undefined;
@@ -181,6 +182,7 @@ export function openSqliteIdempotencyStore(
     const gone = (): void => {
       if (worker !== started) return;
       worker = undefined;
+      threadFailed = true;
       // The batch the thread held may or may not have committed; its puts are written again
       // here (a put of a scope already stored changes nothing), then this thread writes on.
       const batch = batchInFlight;
@@ -202,6 +204,8 @@ export function openSqliteIdempotencyStore(
       idle?.();
       return;
     }
+    // Started with the first answer to keep: a process that only reads runs no thread.
+    if (!worker && !threadFailed && !closed) worker = startWorker();
     if (closed || !worker) {
       if (!db.open) settle(puts, new Error('The idempotency store is closed'));
       else writeOnThisThread(puts);
@@ -212,8 +216,6 @@ export function openSqliteIdempotencyStore(
     worker.ref();
     worker.postMessage({ id: batchInFlight.id, rows: rowsOf(puts), at: now() });
   };
-
-  worker = startWorker();
 
   return {
     async get(scope) {
