@@ -96,6 +96,25 @@ describe('cached answers of the read routes', () => {
     }
   });
 
+  it("drops every partition's answers on a change without a key (a replay's swap notice)", async () => {
+    await getAs(t.app, undefined, '/allProducts/Oppo');
+    const swapped = nextChange(t, changeTopic('products'));
+    await t.app.readModels.pubsub.publish(changeTopic('products'), {
+      topic: 'products',
+      key: null,
+      ids: [],
+      position: await t.app.readModels.store.checkpoint(),
+    } satisfies ReadModelChange);
+    await swapped;
+    const find = vi.spyOn(t.app.readModels.store, 'find');
+    try {
+      await getAs(t.app, undefined, '/allProducts/Oppo');
+      expect(find).toHaveBeenCalledTimes(1);
+    } finally {
+      find.mockRestore();
+    }
+  });
+
   it('never serves an answer older than the minPosition the caller asks for', async () => {
     const before = await getAs(t.app, undefined, '/allProducts/Iphone?limit=6');
     expect(JSON.parse(before.body)).toEqual({ items: [], nextCursor: null });
