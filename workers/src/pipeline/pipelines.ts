@@ -1,9 +1,8 @@
 import type { EventStore, RecordedEvent } from '@resale/events';
-import { Redis } from 'ioredis';
 import type { ChangePubSub } from '../pubsub/port.ts';
 import { noticeSwaps } from '../pubsub/swap-notices.ts';
 import type { EventHandler } from '../queue/port.ts';
-import { createBullmqQueue, type BullmqQueueOptions } from '../queue/bullmq-queue.ts';
+import type { BullmqQueueOptions } from '../queue/bullmq-queue.ts';
 import { createInProcessQueue } from '../queue/in-process-queue.ts';
 import { startLeasedRelay } from '../relay/redis-relay.ts';
 import { readStoreCheckpoint, startRelay, type Relay } from '../relay/relay.ts';
@@ -84,6 +83,11 @@ export interface BullmqPipelineOptions
  * the relay lease) and a worker on every partition queue. Run as many such processes as wanted.
  */
 export async function startBullmqPipeline(options: BullmqPipelineOptions): Promise<Pipeline> {
+  // Loaded here, not with the module: the embedded profile never loads BullMQ or ioredis (~13 MiB).
+  const [{ Redis }, { createBullmqQueue }] = await Promise.all([
+    import('ioredis'),
+    import('../queue/bullmq-queue.ts'),
+  ]);
   const onError = options.onError ?? logError;
   const queue = createBullmqQueue({ ...options, onError });
   const consumer =

@@ -13,6 +13,7 @@ import {
 } from '@resale/events';
 import { unauthorized } from '../../errors.ts';
 import type { FirebaseIdentity } from '../external/firebase-auth.ts';
+import { addRouteHook } from './route-hooks.ts';
 
 /** The signed-in, registered, not deleted user a request acts for. */
 export interface Actor {
@@ -112,11 +113,7 @@ async function authentication(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
     const requirement = route.config?.auth;
     if (!requirement) return;
-    const existing = route.onRequest;
-    route.onRequest = [
-      ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
-      authenticate,
-    ];
+    addRouteHook(route, 'onRequest', authenticate);
     if (!route.schema) return;
     const scheme = requirement === 'firebase' ? 'firebaseIdToken' : 'accessToken';
     route.schema = { ...route.schema, security: [{ [scheme]: [] }] };

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpProblem } from '../../errors.ts';
+import { addRouteHook } from './route-hooks.ts';
 
 const keyPattern = /^[\x21-\x7e]{1,200}$/;
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
@@ -27,7 +28,11 @@ async function idempotency(app: FastifyInstance): Promise<void> {
   app.decorateRequest('idempotencyKey', null);
 
   app.addHook('onRoute', (route) => {
-    if (!route.config?.idempotent || !route.schema) return;
+    if (!route.config?.idempotent) return;
+    addRouteHook(route, 'preHandler', answerRepeatedRequest);
+    addRouteHook(route, 'onSend', keepFirstAnswer);
+    addRouteHook(route, 'onResponse', releaseKey);
+    if (!route.schema) return;
     route.schema = {
       ...route.schema,
       headers: {
@@ -44,8 +49,7 @@ async function idempotency(app: FastifyInstance): Promise<void> {
     };
   });
 
-  app.addHook('preHandler', async (request, reply) => {
-    if (!request.routeOptions.config.idempotent) return;
+  const answerRepeatedRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = request.headers['idempotency-key'];
     if (key === undefined) return;
     if (typeof key !== 'string' || !keyPattern.test(key))
@@ -74,9 +78,13 @@ async function idempotency(app: FastifyInstance): Promise<void> {
       throw new HttpProblem(409, 'A request with this Idempotency-Key is still being processed');
     inFlight.add(scope);
     request.idempotencyKey = { scope, fingerprint };
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const keepFirstAnswer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+  ) => {
     const pending = request.idempotencyKey;
     if (!pending) return payload;
     request.idempotencyKey = null;
@@ -92,12 +100,12 @@ async function idempotency(app: FastifyInstance): Promise<void> {
       inFlight.delete(pending.scope);
     }
     return payload;
-  });
+  };
 
   // A request that ends without onSend (client gone) must not keep its key blocked.
-  app.addHook('onResponse', async (request) => {
+  const releaseKey = async (request: FastifyRequest) => {
     if (request.idempotencyKey) inFlight.delete(request.idempotencyKey.scope);
-  });
+  };
 }
 
 declare module 'fastify' {

@@ -9,6 +9,7 @@ import {
   type Pipeline,
 } from '@resale/workers';
 import { createReadStore, type ReadStore } from '@resale/workers/read-models';
+import { addRouteHook } from '../app/route-hooks.ts';
 
 /** How long a read waits at most for the read models to reach its `minPosition`. */
 export const READ_YOUR_WRITES_TIMEOUT_MS = 2_000;
@@ -68,21 +69,26 @@ async function readModels(app: FastifyInstance): Promise<void> {
   });
 
   // Reads wait (bounded) for their minPosition: read your writes. Only routes whose query declares
-  // it get the hook: an async hook on every request costs every answer.
-  const waitForMinPosition = async (request: FastifyRequest, reply: FastifyReply) => {
+  // it get the hook, in callback style: a read without minPosition (most) costs no promise.
+  const waitForMinPosition = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    done: (error?: Error) => void,
+  ): void => {
     const minPosition = (request.query as { minPosition?: unknown } | undefined)?.minPosition;
-    if (typeof minPosition !== 'number') return;
-    const reached = await app.readModels.waitFor(minPosition);
-    if (!reached) reply.header('x-read-models-behind', 'true');
+    if (typeof minPosition !== 'number') return done();
+    app.readModels.waitFor(minPosition).then(
+      (reached) => {
+        if (!reached) reply.header('x-read-models-behind', 'true');
+        done();
+      },
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
   };
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.includes('GET') || !declaresMinPosition(route.schema?.querystring)) return;
-    const existing = route.preHandler;
-    route.preHandler = [
-      ...(Array.isArray(existing) ? existing : existing ? [existing] : []),
-      waitForMinPosition,
-    ];
+    addRouteHook(route, 'preHandler', waitForMinPosition);
   });
 
   app.addHook('onClose', async () => {
