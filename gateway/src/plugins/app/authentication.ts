@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
+import { changeTopic } from '@resale/workers';
 import {
   assertActiveUser,
   assertAdmin,
@@ -54,10 +56,11 @@ export const actorFrom = (user: RegisteredUser): Actor => ({
  * not from the token or a read model: a promotion or a deletion takes effect on the very next call.
  */
 async function authentication(app: FastifyInstance): Promise<void> {
-  const loadUser = async (uid: string): Promise<User> => {
+  const readUser = async (uid: string): Promise<User> => {
     const events = await app.eventStore.readStream(userStreamId(uid));
     return evolveAll(userDecider, events as unknown as UserEvent[]);
   };
+  const loadUser = app.config.distributed ? readUser : await keptUsers(app, readUser);
 
   /** The user behind an `Authorization: Bearer <accessToken>` header; 401/403 otherwise. */
   const activeUserOf = async (authorization: string | undefined): Promise<RegisteredUser> => {
@@ -120,6 +123,49 @@ async function authentication(app: FastifyInstance): Promise<void> {
   });
 }
 
+/**
+ * The embedded profile's memory of callers' user state, so that a call does not read its caller's
+ * stream again (a SQLite read transaction, a fifth of an authenticated read's CPU). It holds
+ * because this process makes every append to user streams: each drops the user's state, before it
+ * starts and once it settled, so the next call after a promotion or a deletion reads the stream.
+ * An operator's script appending from another process (`npm run promote`) is seen when the users
+ * read model changes (the embedded relay polls the log every 500 ms). The distributed profile,
+ * where several gateways append, reads the stream on every call.
+ */
+async function keptUsers(
+  app: FastifyInstance,
+  readUser: (uid: string) => Promise<User>,
+): Promise<(uid: string) => Promise<User>> {
+  const kept = new LRUCache<string, User>({ max: keptUsersMax });
+  // Bumped by every drop: a state read while one happened is not kept.
+  let drops = 0;
+  const drop = (uid?: string): void => {
+    drops += 1;
+    if (uid === undefined) kept.clear();
+    else kept.delete(uid);
+  };
+  const userStreamPrefix = userStreamId('');
+  const removeListener = app.eventStore.onAppend((streamId) => {
+    if (streamId.startsWith(userStreamPrefix)) drop(streamId.slice(userStreamPrefix.length));
+  });
+  const unsubscribe = await app.readModels.pubsub.subscribe(changeTopic('users'), () => drop());
+  app.addHook('onClose', async () => {
+    removeListener();
+    await unsubscribe();
+  });
+  return async (uid) => {
+    const known = kept.get(uid);
+    if (known) return known;
+    const dropsBefore = drops;
+    const user = await readUser(uid);
+    if (drops === dropsBefore) kept.set(uid, user);
+    return user;
+  };
+}
+
+/** How many callers' user states the embedded gateway keeps. */
+const keptUsersMax = 10_000;
+
 /** The actor of a route declared with `config.auth` 'user', 'seller' or 'admin'. */
 export const actorOfRequest = (request: FastifyRequest): Actor => {
   if (!request.actor) throw unauthorized();
@@ -146,5 +192,5 @@ declare module 'fastify' {
 
 export default fp(authentication, {
   name: 'authentication',
-  dependencies: ['access-tokens', 'firebase-auth', 'event-store'],
+  dependencies: ['access-tokens', 'firebase-auth', 'event-store', 'read-models'],
 });

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { openEventStore, type EventStore } from '@resale/events';
+import { openEventStore } from '@resale/events';
+import { observeAppends, type ObservedEventStore } from '../../adapters/observed-event-store.ts';
 
 /** The event store of the profile: EventStoreDB with EVENTSTORE_URL, otherwise the embedded log. */
 async function eventStore(app: FastifyInstance): Promise<void> {
   const { EVENTSTORE_URL, DATA_DIR } = app.config;
   // openEventStore loads EventStoreDB's client only in the profile that uses it.
-  const store = await openEventStore({ EVENTSTORE_URL, DATA_DIR });
+  const store = observeAppends(await openEventStore({ EVENTSTORE_URL, DATA_DIR }));
   app.decorate('eventStore', store);
   app.readinessChecks.set('eventStore', async () => ({
     ok: true,
@@ -17,7 +18,7 @@ async function eventStore(app: FastifyInstance): Promise<void> {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    eventStore: EventStore;
+    eventStore: ObservedEventStore;
   }
 }
 
