@@ -193,7 +193,10 @@ export class BackgroundCheckpoints {
   private start(): void {
     const worker = new Worker(checkpointerSource, {
       eval: true,
-      workerData: { file: this.file, sqlite: createRequire(import.meta.url).resolve('better-sqlite3') },
+      workerData: {
+        file: this.file,
+        sqlite: createRequire(import.meta.url).resolve('better-sqlite3'),
+      },
     });
     worker.unref();
     worker.on('message', () => {

@@ -32,9 +32,9 @@ describe('background checkpoints', () => {
     }
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
     // The pages reach the database file while this connection commits nothing more.
-    await expect.poll(() => statSync(file).size, { timeout: 10_000 }).toBeGreaterThan(
-      sizeBefore + 1_000_000,
-    );
+    await expect
+      .poll(() => statSync(file).size, { timeout: 10_000 })
+      .toBeGreaterThan(sizeBefore + 1_000_000);
     await checkpoints.close();
     // Nothing lost: the rows are there, through a new connection as well.
     db.close();
