@@ -48,6 +48,8 @@ const jsonType = 'application/json; charset=utf-8';
 /** A lost change notification (Redis is best effort) leaves an answer stale at most this long. */
 export const ANSWER_MAX_AGE_MS = 5_000;
 const maxCachedBytes = 32 * 1024 * 1024;
+/** Generations kept by name (read models and their keys); older ones are forgotten. */
+const keptGenerations = 100_000;
 const entryOverheadBytes = 256;
 /** What a kept value weighs, roughly: its JSON text, twice (JS strings are UTF-16). */
 const approximateBytes = (value: object): number =>
@@ -55,15 +57,26 @@ const approximateBytes = (value: object): number =>
 
 /**
  * Serialized answers of read routes, kept until a read model they are made of changes. Every change
- * notification of a model bumps a generation counter (of the model, and of its key); an answer is
- * current while the generations it was made at are. One made while a change arrived is not kept;
- * one made before a request's `minPosition` is not served (read your writes holds with Redis's
- * notification lag in the distributed profile).
+ * notification of a model bumps a generation (of the model, and of its key); an answer is current
+ * while the generations it was made at are. One made while a change arrived is not kept. In the
+ * embedded profile one made before a request's `minPosition` is not served; in the distributed
+ * profile a request with `minPosition` is answered from the read store (its checkpoint is no
+ * watermark there: workers apply streams concurrently, and Redis delivers notices late).
  */
 async function answerCache(app: FastifyInstance): Promise<void> {
-  const generations = new Map<string, number>();
-  const generationOf = (name: string): number => generations.get(name) ?? 0;
-  const bump = (name: string): void => void generations.set(name, generationOf(name) + 1);
+  // Generations come from one counter, so a bump always gives a value never seen before. Names
+  // forgotten to bound memory (one per brand or e-mail that changed) answer the highest value
+  // forgotten: an answer made before that can only look stale, never current.
+  let lastGeneration = 0;
+  let forgottenUpTo = 0;
+  const generations = new LRUCache<string, number>({
+    max: keptGenerations,
+    dispose: (value, _name, reason) => {
+      if (reason === 'evict') forgottenUpTo = Math.max(forgottenUpTo, value);
+    },
+  });
+  const generationOf = (name: string): number => generations.get(name) ?? forgottenUpTo;
+  const bump = (name: string): void => void generations.set(name, ++lastGeneration);
   // A keyed answer also depends on the model's resets: changes without a key (a replay's swap
   // notice, a category) concern every partition.
   const namesOf = ({ model, key }: AnswerSource): string[] =>
@@ -72,6 +85,7 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     sources.flatMap(namesOf).map(generationOf);
   const same = (a: readonly number[], b: readonly number[]): boolean =>
     a.length === b.length && a.every((value, index) => value === b[index]);
+  const positionsAreWatermarks = !app.config.distributed;
 
   const entries = new LRUCache<string, Entry>({
     maxSize: maxCachedBytes,
@@ -85,6 +99,7 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     make: () => Promise<T>,
     bytesOf: (value: T) => number,
   ): Promise<T> => {
+    if (minPosition !== undefined && !positionsAreWatermarks) return make();
     const entry = entries.get(key);
     if (
       entry &&
