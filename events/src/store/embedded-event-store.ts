@@ -177,12 +177,17 @@ export class BackgroundCheckpoints {
     this.minIntervalMs = options.minIntervalMs ?? 500;
   }
 
-  /** Call after each commit of `db`. */
+  /** Call after each commit of `db`. Never throws: the commit it follows is done either way. */
   committed(): void {
     if (this.closed) return;
     if (!this.worker) {
       if (++this.commits < this.startAfterCommits || this.commits > this.startAfterCommits) return;
-      this.start();
+      try {
+        this.start();
+      } catch {
+        // No thread (none can be created): SQLite's own checkpoints in the connection stay on.
+        return;
+      }
     }
     const worker = this.worker;
     if (!worker || this.inFlight || performance.now() - this.lastDone < this.minIntervalMs) return;

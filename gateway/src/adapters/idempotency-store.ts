@@ -174,7 +174,11 @@ export function openSqliteIdempotencyStore(
       const batch = batchInFlight;
       if (!batch || batch.id !== message.id) return;
       batchInFlight = undefined;
-      settle(batch.puts, message.error === undefined ? undefined : new Error(message.error));
+      // A batch the thread could not commit (SQLITE_BUSY, say) is tried once more here before its
+      // commands are answered with an error.
+      if (message.error === undefined) settle(batch.puts);
+      else if (db.open) writeOnThisThread(batch.puts);
+      else settle(batch.puts, new Error(message.error));
       send();
       // Kept alive only while a batch commits: an idle store does not hold the process open.
       if (!batchInFlight) started.unref();
@@ -188,6 +192,7 @@ export function openSqliteIdempotencyStore(
       const batch = batchInFlight;
       batchInFlight = undefined;
       if (batch && db.open) writeOnThisThread(batch.puts);
+      else if (batch) settle(batch.puts, new Error('The idempotency store is closed'));
       send();
     };
     started.on('error', gone);
