@@ -36,6 +36,10 @@ export interface LiveFigures extends LatencySummary {
   readonly deliveredPercent: number;
   /** Messages that reached the subscriber before the booking's 201 reached the client (lag 0). */
   readonly beforeAcknowledgement: number;
+  /** From sending POST /bookings to the subscriber's message: the lag a user sees, whatever the 201 does. */
+  readonly sinceRequest: LatencySummary;
+  /** From sending POST /bookings to its 201. */
+  readonly requestToAcknowledgement: LatencySummary;
 }
 
 interface Subscriber {
@@ -101,14 +105,15 @@ interface BookingRun {
 /** Books the products at a fixed rate; returns when each acknowledged booking was acknowledged. */
 async function bookAtRate(
   run: BookingRun,
-): Promise<Map<string, { bookingId: string; at: number }>> {
-  const acknowledged = new Map<string, { bookingId: string; at: number }>();
+): Promise<Map<string, { bookingId: string; at: number; sentAt: number }>> {
+  const acknowledged = new Map<string, { bookingId: string; at: number; sentAt: number }>();
   const { account, accessToken } = run.buyer;
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
   for (const [index, { productId }] of run.products.entries()) {
     const wait = started + (index * 1_000) / run.perSecond - performance.now();
     if (wait > 0) await sleep(wait);
+    const sentAt = performance.now();
     inFlight.push(
       fetch(`${run.gatewayUrl}/bookings`, {
         method: 'POST',
@@ -122,7 +127,7 @@ async function bookAtRate(
         const at = performance.now();
         const answer = (await response.json()) as { insertedId?: string };
         if (response.status === 201 && answer.insertedId)
-          acknowledged.set(productId, { bookingId: answer.insertedId, at });
+          acknowledged.set(productId, { bookingId: answer.insertedId, at, sentAt });
       }),
     );
   }
@@ -182,7 +187,7 @@ export async function measureBookingConfirmations(
   await watch.wait(10_000);
   const figures = lagsOf(
     subscribers,
-    [...acknowledged.values()].map(({ bookingId, at }) => ({ id: bookingId, at })),
+    [...acknowledged.values()].map(({ bookingId, at, sentAt }) => ({ id: bookingId, at, sentAt })),
     run.perSecond,
   );
   await Promise.all(subscribers.map((s) => s.client.dispose()));
@@ -218,7 +223,11 @@ export async function measureFanOut(
   await watch.wait(10_000);
   const figures = lagsOf(
     subscribers,
-    [...acknowledged.entries()].map(([productId, { at }]) => ({ id: productId, at })),
+    [...acknowledged.entries()].map(([productId, { at, sentAt }]) => ({
+      id: productId,
+      at,
+      sentAt,
+    })),
     run.perSecond,
   );
   await mapConcurrently(subscribers, 100, async (s) => s.client.dispose());
@@ -228,17 +237,19 @@ export async function measureFanOut(
 
 function lagsOf(
   subscribers: readonly Subscriber[],
-  acknowledged: readonly { id: string; at: number }[],
+  acknowledged: readonly { id: string; at: number; sentAt: number }[],
   perSecond: number,
 ): LiveFigures {
   const lags: number[] = [];
+  const sinceRequest: number[] = [];
   let beforeAcknowledgement = 0;
   for (const { seen } of subscribers)
-    for (const { id, at } of acknowledged) {
+    for (const { id, at, sentAt } of acknowledged) {
       const messageAt = seen.get(id);
       if (messageAt === undefined) continue;
       if (messageAt < at) beforeAcknowledgement += 1;
       lags.push(Math.max(0, messageAt - at));
+      sinceRequest.push(messageAt - sentAt);
     }
   const expected = acknowledged.length * subscribers.length;
   return {
@@ -247,12 +258,14 @@ function lagsOf(
     acknowledged: acknowledged.length,
     deliveredPercent: expected > 0 ? round((100 * lags.length) / expected, 2) : 0,
     beforeAcknowledgement,
+    sinceRequest: summarize(sinceRequest),
+    requestToAcknowledgement: summarize(acknowledged.map(({ at, sentAt }) => at - sentAt)),
     ...summarize(lags),
   };
 }
 
 function report(label: string, figures: LiveFigures): void {
   log(
-    `  ${label}: p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms; ${figures.deliveredPercent}% of ${figures.acknowledged} x ${figures.subscribers} delivered`,
+    `  ${label}: p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms; ${figures.deliveredPercent}% of ${figures.acknowledged} x ${figures.subscribers} delivered; ${figures.beforeAcknowledgement} before the 201; request -> message p50 ${figures.sinceRequest.p50Ms} ms, p99 ${figures.sinceRequest.p99Ms} ms; request -> 201 p99 ${figures.requestToAcknowledgement.p99Ms} ms`,
   );
 }
