@@ -2,7 +2,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { changeTopic } from '@resale/workers';
-import type { ChangeTopic, ReadModelChange } from '@resale/workers/read-models';
+import {
+  readModelNames,
+  type ChangeTopic,
+  type ReadModelChange,
+} from '@resale/workers/read-models';
 
 /** A read model an answer is made of, whole (`key` null) or one partition of it (a brand, an e-mail). */
 export interface AnswerSource {
@@ -115,15 +119,7 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     return value;
   };
 
-  const models: ChangeTopic[] = [
-    'categories',
-    'products',
-    'reportedProducts',
-    'bookings',
-    'users',
-    'sellers',
-    'sellerProducts',
-  ];
+  const models: ChangeTopic[] = [...readModelNames, 'sellerProducts'];
   const unsubscribes = await Promise.all(
     models.map((model) =>
       app.readModels.pubsub.subscribe(changeTopic(model), (payload) => {
