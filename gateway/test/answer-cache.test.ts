@@ -6,8 +6,8 @@ import {
   bookingOf,
   buildTestApp,
   getAs,
-  listingOf,
   listProduct,
+  listProductAt,
   registerUser,
   seedCategories,
   type SignedInUser,
@@ -46,16 +46,8 @@ describe('cached answers of the read routes', () => {
   afterAll(() => t.close());
 
   /** Lists a product as the seller; answers the command's log position. */
-  const list = async (overrides: Record<string, unknown>): Promise<number> => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/myProducts',
-      headers: bearer(seller.accessToken),
-      payload: listingOf(seller, overrides),
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json<{ position: number }>().position;
-  };
+  const list = async (overrides: Record<string, unknown>): Promise<number> =>
+    (await listProductAt(t.app, seller, overrides)).position;
 
   /** How many read-store queries `reads` made (0: all answered from the cache). */
   const queriesDuring = async (reads: () => Promise<void>): Promise<number> => {

@@ -158,12 +158,12 @@ export const listingOf = (seller: SignedInUser, overrides: Record<string, unknow
   ...overrides,
 });
 
-/** Lists a product as the seller and answers its id. */
-export async function listProduct(
+/** Lists a product as the seller; answers its id and the command's log position. */
+export async function listProductAt(
   app: FastifyInstance,
   seller: SignedInUser,
   overrides: Record<string, unknown> = {},
-): Promise<string> {
+): Promise<{ productId: string; position: number }> {
   const response = await app.inject({
     method: 'POST',
     url: '/myProducts',
@@ -171,8 +171,16 @@ export async function listProduct(
     payload: listingOf(seller, overrides),
   });
   if (response.statusCode !== 201) throw new Error(`POST /myProducts failed: ${response.body}`);
-  return response.json<{ insertedId: string }>().insertedId;
+  const { insertedId, position } = response.json<{ insertedId: string; position: number }>();
+  return { productId: insertedId, position };
 }
+
+/** Lists a product as the seller and answers its id. */
+export const listProduct = async (
+  app: FastifyInstance,
+  seller: SignedInUser,
+  overrides: Record<string, unknown> = {},
+): Promise<string> => (await listProductAt(app, seller, overrides)).productId;
 
 /** A booking as the booking modal sends it. */
 export const bookingOf = (buyer: SignedInUser, productId: string) => ({
