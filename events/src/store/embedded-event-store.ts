@@ -4,6 +4,13 @@ import { Worker } from 'node:worker_threads';
 import { assertValidEvent } from '../catalog.ts';
 import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from '../envelope.ts';
 import { assertAppendable } from './appendable.ts';
+import {
+  batchCommitter,
+  durabilityProblems,
+  type AppendRefusal,
+  type CommitAppend,
+  type CommitOutcome,
+} from './embedded-commit.cjs';
 import { isInsideHandlerOf, runAsHandlerOf } from './handler-scope.ts';
 import {
   WrongExpectedRevisionError,
@@ -16,6 +23,8 @@ import {
   type Subscription,
 } from './port.ts';
 
+export { durabilityProblems };
+
 /*
  * The embedded event store: one SQLite file in WAL mode with synchronous=FULL, so a commit is on
  * disk (the WAL fsynced) before any append is acknowledged.
@@ -27,10 +36,16 @@ import {
  * transaction or none of it, and a rolled-back transaction leaves no position behind, so the
  * committed positions are always exactly 1..N.
  *
- * Group commit: every append() arriving before the next turn of the event loop joins one
- * transaction. Each append inside it is checked on its own (expected revision, unique event ids),
- * a multi-event append in a savepoint, so one failing append does not fail its neighbours; all
- * of them are acknowledged only after the transaction committed.
+ * Group commit: the appends arriving while the previous batch commits join one transaction. Each
+ * append inside it is checked on its own (expected revision, unique event ids), a multi-event
+ * append in a savepoint, so one failing append does not fail its neighbours; all of them are
+ * acknowledged only after the transaction committed (embedded-commit.cjs).
+ *
+ * The transaction runs in a writer thread with its own connection, so that its inserts and its
+ * fsync do not hold the event loop (they were about a fifth of the gateway's CPU per booking).
+ * Reads stay on this thread's connection: WAL readers never wait for the writer, and a commit is
+ * visible to them once the thread has answered, before any append of it is acknowledged or any
+ * subscriber woken. Should the thread be unavailable, this connection commits the batches itself.
  */
 
 export interface EmbeddedEventStoreOptions {
@@ -41,6 +56,11 @@ export interface EmbeddedEventStoreOptions {
    * Commits of this instance wake subscribers at once.
    */
   readonly pollIntervalMs?: number;
+  /**
+   * Commit in a writer thread (the default) or on this thread's connection, which is also what
+   * the store falls back to when no thread can run.
+   */
+  readonly writerThread?: boolean;
 }
 
 const schema = `
@@ -72,33 +92,21 @@ type EventRow = [
 const columns =
   'position, stream_id, revision, event_id, type, schema_version, data, metadata, recorded_at';
 
-interface SerializedEvent {
-  readonly eventId: string;
-  readonly type: string;
-  readonly schemaVersion: number;
-  readonly data: string;
-  readonly metadata: string;
-}
-
-interface PendingAppend {
-  readonly streamId: string;
-  readonly events: readonly SerializedEvent[];
-  readonly expectedRevision: ExpectedRevision;
+interface PendingAppend extends CommitAppend {
   readonly resolve: (result: AppendResult) => void;
   readonly reject: (error: Error) => void;
 }
 
-/** The reasons a connection is not durable enough to hold the log; empty when it is. */
-export function durabilityProblems(db: Database.Database): string[] {
-  const problems: string[] = [];
-  const journalMode = db.pragma('journal_mode', { simple: true });
-  if (journalMode !== 'wal') problems.push(`journal_mode is ${String(journalMode)}, not wal`);
-  const synchronous = db.pragma('synchronous', { simple: true });
-  // 2 is FULL; 3 (EXTRA) would be stricter still and is accepted.
-  if (typeof synchronous !== 'number' || synchronous < 2)
-    problems.push(`synchronous is ${String(synchronous)}, not FULL (2)`);
-  return problems;
+/** A batch the writer thread holds, with the id its answer carries. */
+interface BatchInFlight {
+  readonly id: number;
+  readonly appends: readonly PendingAppend[];
 }
+
+type WriterAnswer =
+  | { readonly ready: true }
+  | { readonly id: number; readonly outcomes: CommitOutcome[] }
+  | { readonly id: number; readonly failure: string };
 
 /** Thrown when the database cannot be made durable (WAL + synchronous=FULL). */
 export class EventStoreNotDurableError extends Error {
@@ -118,6 +126,43 @@ export class DuplicateEventIdError extends Error {
     this.name = 'DuplicateEventIdError';
   }
 }
+
+/** The writer thread died holding a batch: whether the batch committed is not known here. */
+export class AppendOutcomeUnknownError extends Error {
+  constructor(readonly streamId: string) {
+    super(
+      `The event store's writer stopped while appending to ${streamId}: the append may or may not be recorded (appending the same event ids again is safe)`,
+    );
+    this.name = 'AppendOutcomeUnknownError';
+  }
+}
+
+// The writer thread: its own connection (WAL, synchronous=FULL, checked), one transaction per
+// batch, answered once committed. Plain CommonJS, so that it runs without a TypeScript loader.
+const writerSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.sqlite);
+const { batchCommitter, durabilityProblems } = require(workerData.commit);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+db.pragma('synchronous = FULL');
+const problems = durabilityProblems(db);
+if (problems.length > 0) throw new Error('writer connection not durable: ' + problems.join('; '));
+const commit = batchCommitter(db);
+parentPort.postMessage({ ready: true });
+parentPort.on('message', (message) => {
+  if (message.type === 'close') {
+    db.close();
+    parentPort.close();
+    return;
+  }
+  try {
+    parentPort.postMessage({ id: message.id, outcomes: commit(message.batch) });
+  } catch (error) {
+    parentPort.postMessage({ id: message.id, failure: String((error && error.message) || error) });
+  }
+});
+`;
 
 // The checkpointing thread: its own connection to the file, copying the WAL into the database
 // (and syncing it) when asked. Plain CommonJS, so that it runs without a TypeScript loader.
@@ -226,6 +271,7 @@ export class BackgroundCheckpoints {
     const worker = this.worker;
     if (!worker) return;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.ref();
     worker.postMessage('close');
     await exited;
   }
@@ -246,15 +292,19 @@ export class EmbeddedEventStore implements EventStore {
   private readonly checkpoints: BackgroundCheckpoints;
 
   private readonly selectHead: Database.Statement<[], number>;
-  private readonly selectStreamRevision: Database.Statement<[string], number | null>;
-  private readonly insertEvent: Database.Statement<
-    [number, string, number, string, string, number, string, string, string]
-  >;
   private readonly selectPage: Database.Statement<[number, number], EventRow>;
   private readonly selectStream: Database.Statement<[string], EventRow>;
-  private readonly commitBatch: Database.Transaction<
-    (batch: PendingAppend[]) => (AppendResult | Error)[]
-  >;
+
+  private readonly file: string;
+  private writer: Worker | undefined;
+  /** This connection commits: chosen (writerThread: false), or the thread could not run. */
+  private commitsHere = false;
+  private batchInFlight: BatchInFlight | undefined;
+  private nextBatchId = 0;
+  /** Called once nothing is pending or in flight (close waits for it). */
+  private idle: (() => void) | undefined;
+  /** This connection's committer, made when the writer thread is unavailable. */
+  private committer: ((batch: readonly CommitAppend[]) => CommitOutcome[]) | undefined;
 
   constructor(options: EmbeddedEventStoreOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
@@ -272,17 +322,13 @@ export class EmbeddedEventStore implements EventStore {
       throw error;
     }
     this.db = db;
+    this.file = options.file;
+    this.commitsHere = options.writerThread === false;
     this.checkpoints = new BackgroundCheckpoints(db, options.file);
 
     this.selectHead = db
       .prepare<[], number>('SELECT coalesce(max(position), 0) FROM events')
       .pluck();
-    this.selectStreamRevision = db
-      .prepare<[string], number | null>('SELECT max(revision) FROM events WHERE stream_id = ?')
-      .pluck();
-    this.insertEvent = db.prepare(
-      `INSERT INTO events (${columns}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
     this.selectPage = db
       .prepare<[number, number], EventRow>(
         `SELECT ${columns} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
@@ -293,56 +339,6 @@ export class EmbeddedEventStore implements EventStore {
         `SELECT ${columns} FROM events WHERE stream_id = ? ORDER BY revision`,
       )
       .raw(true);
-
-    const appendOne = (append: PendingAppend, head: number): AppendResult => {
-      const current = this.selectStreamRevision.get(append.streamId) ?? undefined;
-      const expected = append.expectedRevision;
-      if (
-        (expected === 'no_stream' && current !== undefined) ||
-        (typeof expected === 'number' && current !== expected)
-      )
-        throw new WrongExpectedRevisionError(append.streamId, expected, current ?? 'no_stream');
-      const recordedAt = new Date().toISOString();
-      let revision = current ?? -1;
-      let position = head;
-      for (const event of append.events) {
-        revision += 1;
-        position += 1;
-        this.insertEvent.run(
-          position,
-          append.streamId,
-          revision,
-          event.eventId,
-          event.type,
-          event.schemaVersion,
-          event.data,
-          event.metadata,
-          recordedAt,
-        );
-      }
-      return { nextExpectedRevision: revision, position };
-    };
-    // A nested db.transaction runs as a savepoint, so a multi-event append that fails halfway
-    // rolls back only itself. A single INSERT is atomic on its own and needs none (the common case).
-    const appendOneInSavepoint = db.transaction(appendOne);
-    this.commitBatch = db.transaction((batch: PendingAppend[]) => {
-      let head = this.selectHead.get() ?? 0;
-      return batch.map((append): AppendResult | Error => {
-        try {
-          const result =
-            append.events.length === 1
-              ? appendOne(append, head)
-              : appendOneInSavepoint(append, head);
-          head = result.position;
-          return result;
-        } catch (error) {
-          // Some errors (disk full, I/O) make SQLite roll back the whole transaction: then the
-          // batch must fail as a whole, not carry on outside any transaction.
-          if (!db.inTransaction) throw error;
-          return asAppendError(error, append.streamId);
-        }
-      });
-    });
   }
 
   append<E extends DomainEvent>(
@@ -356,7 +352,7 @@ export class EmbeddedEventStore implements EventStore {
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    const serialized = events.map(({ eventId, event, metadata }): SerializedEvent => ({
+    const serialized = events.map(({ eventId, event, metadata }) => ({
       eventId,
       type: event.type,
       schemaVersion: event.schemaVersion,
@@ -371,30 +367,114 @@ export class EmbeddedEventStore implements EventStore {
         resolve,
         reject,
       });
-      this.flushScheduled ??= setImmediate(() => this.flush());
+      this.flushScheduled ??= setImmediate(() => {
+        this.flushScheduled = undefined;
+        this.send();
+      });
     });
   }
 
-  private flush(): void {
-    this.flushScheduled = undefined;
-    const batch = this.pending;
+  /** Hands what is pending to the writer thread, unless a batch is still committing there. */
+  private send(): void {
+    if (this.batchInFlight) return;
+    const appends = this.pending;
     this.pending = [];
-    if (batch.length === 0) return;
-    let outcomes: (AppendResult | Error)[];
+    if (appends.length === 0) {
+      this.idle?.();
+      return;
+    }
+    // Started with the first append: a process that only reads (replay, audit) runs no thread.
+    if (!this.writer && !this.commitsHere) this.writer = this.startWriter();
+    const writer = this.writer;
+    if (!writer) {
+      this.commitOnThisThread(appends);
+      this.idle?.();
+      return;
+    }
+    this.batchInFlight = { id: this.nextBatchId++, appends };
+    writer.ref();
+    writer.postMessage({ id: this.batchInFlight.id, batch: appends.map(toCommitAppend) });
+  }
+
+  private startWriter(): Worker | undefined {
+    let started: Worker;
     try {
-      outcomes = this.commitBatch.immediate(batch);
+      started = new Worker(writerSource, {
+        eval: true,
+        workerData: {
+          file: this.file,
+          sqlite: createRequire(import.meta.url).resolve('better-sqlite3'),
+          commit: createRequire(import.meta.url).resolve('./embedded-commit.cjs'),
+        },
+      });
+    } catch {
+      this.commitsHere = true;
+      return undefined;
+    }
+    started.unref();
+    // Until the thread has opened its connection, a batch it holds has certainly not committed.
+    let ready = false;
+    started.on('message', (answer: WriterAnswer) => {
+      if ('ready' in answer) {
+        ready = true;
+        return;
+      }
+      const batch = this.batchInFlight;
+      if (!batch || batch.id !== answer.id) return;
+      this.batchInFlight = undefined;
+      // Kept alive only while a batch commits: an idle store does not hold the process open.
+      started.unref();
+      if ('failure' in answer) {
+        // The transaction failed as a whole (disk full, I/O, busy): nothing of it is durable.
+        const failure = new Error(answer.failure);
+        for (const append of batch.appends) append.reject(failure);
+      } else this.answerCommitted(batch.appends, answer.outcomes);
+      this.send();
+    });
+    const gone = (): void => {
+      if (this.writer !== started) return;
+      this.writer = undefined;
+      this.commitsHere = true;
+      // This connection commits from now on. A batch the thread held once it was ready may or
+      // may not be on disk: its appends are answered as such, never committed twice.
+      const batch = this.batchInFlight;
+      this.batchInFlight = undefined;
+      if (batch && !ready) this.pending.unshift(...batch.appends);
+      else
+        for (const append of batch?.appends ?? [])
+          append.reject(new AppendOutcomeUnknownError(append.streamId));
+      this.send();
+    };
+    started.on('error', gone);
+    started.on('exit', gone);
+    return started;
+  }
+
+  private commitOnThisThread(appends: readonly PendingAppend[]): void {
+    let outcomes: CommitOutcome[];
+    try {
+      this.committer ??= batchCommitter(this.db);
+      outcomes = this.committer(appends);
     } catch (error) {
       // The transaction itself failed (disk full, I/O error): nothing of the batch is durable.
       const failure = error instanceof Error ? error : new Error(String(error));
-      for (const append of batch) append.reject(failure);
+      for (const append of appends) append.reject(failure);
       return;
     }
+    this.answerCommitted(appends, outcomes);
+  }
+
+  /** Answers each append of a committed batch, then wakes the subscribers. */
+  private answerCommitted(
+    appends: readonly PendingAppend[],
+    outcomes: readonly CommitOutcome[],
+  ): void {
     this.checkpoints.committed();
-    batch.forEach((append, index) => {
+    appends.forEach((append, index) => {
       const outcome = outcomes[index];
-      if (outcome === undefined || outcome instanceof Error)
-        append.reject(outcome ?? new Error('append lost'));
-      else append.resolve(outcome);
+      if (outcome === undefined) append.reject(new Error('append lost'));
+      else if ('ok' in outcome) append.resolve(outcome.ok);
+      else append.reject(refusalError(outcome.refused, append));
     });
     for (const listener of this.commitListeners) listener();
   }
@@ -484,12 +564,26 @@ export class EmbeddedEventStore implements EventStore {
 
   async close(): Promise<void> {
     if (this.closed) return;
+    this.closed = true;
     // Appends already accepted are committed (or refused) before the file closes.
     if (this.flushScheduled) {
       clearImmediate(this.flushScheduled);
-      this.flush();
+      this.flushScheduled = undefined;
     }
-    this.closed = true;
+    if (this.batchInFlight || this.pending.length > 0) {
+      const drained = new Promise<void>((resolve) => (this.idle = resolve));
+      this.send();
+      await drained;
+    }
+    const writer = this.writer;
+    this.writer = undefined;
+    if (writer) {
+      const exited = new Promise<void>((resolve) => writer.once('exit', () => resolve()));
+      // Held open until it has closed its connection, or the process could end first.
+      writer.ref();
+      writer.postMessage({ type: 'close' });
+      await exited;
+    }
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     await this.checkpoints.close();
     this.db.close();
@@ -508,14 +602,21 @@ function settle<T>(read: () => T): Promise<T> {
   }
 }
 
-function asAppendError(error: unknown, streamId: string): Error {
-  if (
-    error instanceof Database.SqliteError &&
-    error.code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-    error.message.includes('events.event_id')
-  )
-    return new DuplicateEventIdError(streamId);
-  return error instanceof Error ? error : new Error(String(error));
+const toCommitAppend = ({ streamId, events, expectedRevision }: PendingAppend): CommitAppend => ({
+  streamId,
+  events,
+  expectedRevision,
+});
+
+function refusalError(refusal: AppendRefusal, append: PendingAppend): Error {
+  switch (refusal.kind) {
+    case 'wrong-revision':
+      return new WrongExpectedRevisionError(append.streamId, refusal.expected, refusal.current);
+    case 'duplicate-event-id':
+      return new DuplicateEventIdError(append.streamId);
+    case 'failed':
+      return new Error(refusal.message);
+  }
 }
 
 function toRecordedEvent(row: EventRow): RecordedEvent {

@@ -1,13 +1,15 @@
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
 const relativeTsImport = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+\.ts)['"]/g;
+/** Plain CommonJS modules a source names (loaded as they are, by a worker thread too). */
+const relativeCjs = /['"](\.{1,2}\/[^'"]+\.cjs)['"]/g;
 
 /**
  * Transpiles a TypeScript entry file and every local file it imports into plain ES modules under
- * `outDir`, so a child process can start with bare `node` in a fraction of the time that the tsx
+ * `outDir` (and copies the CommonJS files they name), so a child process can start with bare `node` in a fraction of the time that the tsx
  * loader needs (the durability test starts its writer 20 times). Types are not checked here:
  * `tsc -p events` does that. Returns the path of the compiled entry.
  */
@@ -21,6 +23,12 @@ export function compileForNode(entry: string, root: string, outDir: string): str
     const source = readFileSync(file, 'utf8');
     for (const match of source.matchAll(relativeTsImport))
       pending.push(resolve(dirname(file), match[1]!));
+    for (const match of source.matchAll(relativeCjs)) {
+      const cjs = resolve(dirname(file), match[1]!);
+      const copy = join(outDir, relative(root, cjs));
+      mkdirSync(dirname(copy), { recursive: true });
+      copyFileSync(cjs, copy);
+    }
     const { outputText } = ts.transpileModule(source, {
       fileName: file,
       compilerOptions: {

@@ -11,4 +11,14 @@ describe('embedded event store (SQLite)', () => {
   eventStoreContract(async () =>
     openEmbeddedEventStore({ file: join(dir, `contract-${(opened += 1)}.sqlite3`) }),
   );
+
+  // What the store does when no writer thread can run: the same guarantees, on its own connection.
+  describe('committing on its own connection', () => {
+    eventStoreContract(async () =>
+      openEmbeddedEventStore({
+        file: join(dir, `contract-${(opened += 1)}.sqlite3`),
+        writerThread: false,
+      }),
+    );
+  });
 });

@@ -257,6 +257,8 @@ export function openSqliteIdempotencyStore(
       worker = undefined;
       if (stopping) {
         const exited = new Promise<void>((resolve) => stopping.once('exit', () => resolve()));
+        // Held open until it has closed its connection, or the process could end first.
+        stopping.ref();
         stopping.postMessage({ type: 'close' });
         await exited;
       }
