@@ -32,7 +32,7 @@ import { everyModel, RebuildProgress, shadowOf } from './rebuild-progress.ts';
 import { ModelHasher, type StoredForm } from './stored-form.ts';
 
 /*
- * The embedded read store: one SQLite file (WAL, synchronous=FULL) with a table of JSON documents
+ * The embedded read store: one SQLite file (WAL, synchronous=NORMAL) with a table of JSON documents
  * per read model. The guard fields are columns (`position`, `deleted`); every query has an
  * expression index over json_extract(doc, ...). All writes of a batch of events, the
  * checkpoints covering them and the record of which events were applied commit in one
@@ -40,6 +40,13 @@ import { ModelHasher, type StoredForm } from './stored-form.ts';
  *
  * A rebuild writes into shadow tables (`<table>__rebuild`) through its own connection and swaps
  * them in with renames inside one transaction.
+ *
+ * Why NORMAL and not FULL, as the event store: read models are derived from the log, which is
+ * synced on every commit. In WAL mode a NORMAL commit is atomic and survives the process being
+ * killed (it is in the WAL, in the OS's cache); only an OS crash or power loss can take the last
+ * commits back, and then their checkpoints with them, so the projector applies those events again
+ * from the log. Syncing every projection batch on the gateway's event loop cost about a sixth of
+ * its CPU per booking (2,120 -> 2,689 bookings/s without it).
  */
 
 export interface EmbeddedReadStoreOptions {
@@ -52,7 +59,7 @@ export interface EmbeddedReadStoreOptions {
   readonly rebuildMemoryLimit?: number;
 }
 
-/** Thrown when SQLite cannot be made durable (WAL + synchronous=FULL). */
+/** Thrown when SQLite cannot be made safe for the read models (WAL, synchronous NORMAL or more). */
 export class ReadStoreNotDurableError extends Error {
   constructor(
     readonly file: string,
@@ -101,8 +108,9 @@ function durabilityProblems(db: Db): string[] {
   const journalMode = db.pragma('journal_mode', { simple: true });
   if (journalMode !== 'wal') problems.push(`journal_mode is ${String(journalMode)}, not wal`);
   const synchronous = db.pragma('synchronous', { simple: true });
-  if (typeof synchronous !== 'number' || synchronous < 2)
-    problems.push(`synchronous is ${String(synchronous)}, not FULL (2)`);
+  // 1 is NORMAL: enough in WAL mode for a store the log can rebuild (see above).
+  if (typeof synchronous !== 'number' || synchronous < 1)
+    problems.push(`synchronous is ${String(synchronous)}, not NORMAL (1) or more`);
   return problems;
 }
 
@@ -404,7 +412,7 @@ export class EmbeddedReadStore implements ReadStore {
   ) {
     this.db = new Database(file);
     try {
-      configure(this.db, 'FULL');
+      configure(this.db, 'NORMAL');
       const problems = durabilityProblems(this.db);
       if (problems.length > 0) throw new ReadStoreNotDurableError(file, problems);
       this.db
