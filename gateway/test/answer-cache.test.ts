@@ -143,3 +143,107 @@ describe('cached answers of the read routes', () => {
     expect((await getAs(t.app, other, mine)).statusCode).toBe(403);
   });
 });
+
+describe('whole GraphQL answers kept', () => {
+  let t: TestApp;
+  let seller: SignedInUser;
+  let buyer: SignedInUser;
+  let other: SignedInUser;
+  const myBookings = 'query ($min: Float) { myBookings(minPosition: $min) { productId } }';
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await seedCategories(t.app);
+    [seller, buyer, other] = await Promise.all([
+      registerUser(t.app, 'seller', { name: 'Sid' }),
+      registerUser(t.app, 'buyer', { name: 'Bo' }),
+      registerUser(t.app, 'buyer', { name: 'Oz' }),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  const post = (source: string, user?: SignedInUser, variables: Record<string, unknown> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: user ? bearer(user.accessToken) : {},
+      payload: { query: source, variables },
+    });
+  /** Whether `send` was answered from a kept whole answer, and what it answered. */
+  const keptDuring = async (send: () => Promise<{ body: string }>) => {
+    const sendComposed = vi.spyOn(t.app.answerCache, 'sendComposed');
+    const read = vi.spyOn(t.app.answerCache, 'read');
+    try {
+      const { body } = await send();
+      return {
+        kept: sendComposed.mock.results.some((result) => result.value !== undefined),
+        executed: read.mock.calls.length > 0,
+        body,
+      };
+    } finally {
+      sendComposed.mockRestore();
+      read.mockRestore();
+    }
+  };
+  const bookedIds = (body: string): string[] =>
+    (JSON.parse(body) as { data: { myBookings: { productId: string }[] } }).data.myBookings.map(
+      (booking) => booking.productId,
+    );
+  const book = async (user: SignedInUser, productId: string): Promise<number> => {
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/bookings',
+      headers: bearer(user.accessToken),
+      payload: bookingOf(user, productId),
+    });
+    expect(booked.statusCode).toBe(201);
+    return booked.json<{ position: number }>().position;
+  };
+
+  it('answers a repeated query from its kept bytes, without executing it', async () => {
+    const first = await post('{ categories { title } advertisedProducts { _id } }');
+    expect(first.statusCode).toBe(200);
+    const again = await keptDuring(() =>
+      post('{ categories { title } advertisedProducts { _id } }'),
+    );
+    expect(again).toEqual({ kept: true, executed: false, body: first.body });
+  });
+
+  it("follows its parts: a buyer's new booking shows at once, another caller never sees it", async () => {
+    expect(bookedIds((await post(myBookings, buyer)).body)).toEqual([]);
+    expect(bookedIds((await post(myBookings, other)).body)).toEqual([]);
+    const productId = await listProduct(t.app, seller, { productName: 'Pixel 6' });
+
+    // Asked with the booking's position: never the answer kept before it.
+    const changed = nextChange(t, changeTopic('bookings', buyer.email));
+    const position = await book(buyer, productId);
+    const withPosition = await keptDuring(() => post(myBookings, buyer, { min: position }));
+    expect(withPosition.kept).toBe(false);
+    expect(bookedIds(withPosition.body)).toEqual([productId]);
+    // Asked without one, once the change notice arrived: the same.
+    await changed;
+    const plain = await keptDuring(() => post(myBookings, buyer));
+    expect(plain.kept).toBe(false);
+    expect(bookedIds(plain.body)).toEqual([productId]);
+    expect((await keptDuring(() => post(myBookings, buyer))).kept).toBe(true);
+
+    // The same body from another caller: that caller's own answer.
+    const others = await keptDuring(() => post(myBookings, other));
+    expect(bookedIds(others.body)).toEqual([]);
+  });
+
+  it('keeps no answer with a field read past the cache, nor a refusal', async () => {
+    const withMe = '{ categories { title } me { email role } }';
+    await post(withMe, buyer);
+    const again = await keptDuring(() => post(withMe, buyer));
+    expect(again).toMatchObject({ kept: false, executed: true });
+
+    // Categories are read, then myBookings is refused: an answer with an error is not kept.
+    const refused = '{ categories { title } myBookings { productId } }';
+    const anonymous = await post(refused);
+    expect(
+      anonymous.json<{ errors: { extensions: { code: string } }[] }>().errors[0]?.extensions.code,
+    ).toBe('UNAUTHENTICATED');
+    expect((await keptDuring(() => post(refused))).kept).toBe(false);
+  });
+});

@@ -1,3 +1,4 @@
+import type { AnswerComposition } from '../plugins/app/answer-cache.ts';
 import type { Actor } from '../plugins/app/authentication.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 
@@ -13,6 +14,8 @@ declare module 'mercurius' {
   interface MercuriusContext {
     actor: CallerContext['actor'];
     authError: CallerContext['authError'];
+    /** An HTTP query's record of what it read through the answer cache (none on WebSockets). */
+    composition?: AnswerComposition;
   }
 }
 

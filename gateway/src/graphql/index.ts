@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type * as GraphQL from 'graphql';
 import mercurius from 'mercurius';
 import { graphqlCodeOfStatus, HttpProblem, toErrorBody } from '../errors.ts';
+import { AnswerComposition } from '../plugins/app/answer-cache.ts';
+import { addRouteHook } from '../plugins/app/route-hooks.ts';
 import type { CallerContext } from './context.ts';
-import { buildResolvers } from './resolvers.ts';
+import { buildResolvers, composedRootFields } from './resolvers.ts';
 
 // Mercurius loads graphql as CommonJS; rules and errors must come from that same instance
 // (graphql refuses to mix its ESM and CJS copies).
@@ -45,9 +47,41 @@ const aliasLimit = (context: GraphQL.ValidationContext): GraphQL.ASTVisitor => {
  */
 const mayBeJson = /^\s*(?:["[\d-]|true|false|null|\{\s*["}])/;
 
+/** Whether every operation of a document asks only for root fields read through the cache. */
+function onlyComposedFields(document: GraphQL.DocumentNode): boolean {
+  return document.definitions.every(
+    (definition) =>
+      definition.kind === 'OperationDefinition' &&
+      definition.operation === 'query' &&
+      definition.selectionSet.selections.every(
+        (selection) =>
+          selection.kind === 'Field' &&
+          (composedRootFields.has(selection.name.value) || selection.name.value === '__typename'),
+      ),
+  );
+}
+
+/** An HTTP query's caller, and what its answer is kept under (none: not kept). */
+interface GraphqlCall {
+  readonly caller: CallerContext;
+  readonly composedKey: string | undefined;
+  readonly composition: AnswerComposition;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    graphqlCall: GraphqlCall | null;
+  }
+}
+
 /**
  * GraphQL at /graphql (queries over the read models, subscriptions over graphql-ws), GraphiQL at
  * /graphiql. Production turns GraphiQL and introspection off.
+ *
+ * Whole answers are kept: a query whose root fields all read through the answer cache is answered
+ * from the bytes of its last answer while every part of it is current, for the same caller (as
+ * verified now: uid, e-mail and role) and the same body. Parsing, execution and serialization are
+ * most of a GraphQL read's cost; the web client sends the same few queries again and again.
  */
 async function graphql(app: FastifyInstance): Promise<void> {
   const production = app.config.NODE_ENV === 'production';
@@ -63,6 +97,43 @@ async function graphql(app: FastifyInstance): Promise<void> {
     }
   };
 
+  // POST /graphql: the caller is verified once, before the body is executed; a kept answer that
+  // is still current is sent from here, and a new one is kept on its way out.
+  const beforeExecution: preHandlerHookHandler = async (request, reply) => {
+    const caller = await callerOf(request.headers.authorization);
+    const body: unknown = request.body;
+    const composedKey =
+      caller.authError || typeof body !== 'object' || body === null
+        ? undefined
+        : `${caller.actor ? `${caller.actor.uid}\u0000${caller.actor.email}\u0000${caller.actor.role}` : ''}\u0000${JSON.stringify(body)}`;
+    const kept =
+      composedKey === undefined ? undefined : app.answerCache.sendComposed(reply, composedKey);
+    request.graphqlCall = {
+      caller,
+      composedKey: kept ? undefined : composedKey,
+      composition: new AnswerComposition(),
+    };
+    return kept;
+  };
+  const afterExecution = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: null, payload: unknown) => void,
+  ): void => {
+    const call = request.graphqlCall;
+    if (call?.composedKey !== undefined && reply.statusCode === 200 && typeof payload === 'string')
+      app.answerCache.keepComposed(call.composedKey, call.composition, payload);
+    done(null, payload);
+  };
+  app.decorateRequest('graphqlCall', null);
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (route.url !== '/graphql' || !methods.includes('POST')) return;
+    addRouteHook(route, 'preHandler', beforeExecution);
+    addRouteHook(route, 'onSend', afterExecution);
+  });
+
   await app.register(mercurius, {
     schema,
     resolvers: buildResolvers(app),
@@ -73,7 +144,12 @@ async function graphql(app: FastifyInstance): Promise<void> {
     // graphql-js's interpreter: the web client sends the same few queries again and again.
     jit: 1,
     validationRules: production ? [NoSchemaIntrospectionCustomRule, aliasLimit] : [aliasLimit],
-    context: (request) => callerOf(request.headers.authorization),
+    context: (request) => {
+      const call = request.graphqlCall;
+      return call
+        ? { ...call.caller, composition: call.composition }
+        : callerOf(request.headers.authorization);
+    },
     subscription: {
       emitter: app.readModels.pubsub.emitter,
       // Browsers always send Origin: only the web client's pages (and GraphiQL here) may connect.
@@ -123,6 +199,14 @@ async function graphql(app: FastifyInstance): Promise<void> {
   // is both GraphQL and JSON, and no client of this API sends trees.
   // Only text that can start a JSON value is tried: a failed JSON.parse of every GraphQL query (an
   // exception per request) cost more than running the compiled query.
+  // A kept answer must be made of cached reads only, and be no refusal.
+  app.graphql.addHook('preExecution', async (_schema, document, context) => {
+    if (context.composition && !onlyComposedFields(document)) context.composition.cacheable = false;
+  });
+  app.graphql.addHook('onResolution', async (execution, context) => {
+    if (context.composition && execution.errors?.length) context.composition.cacheable = false;
+  });
+
   app.graphql.addHook('preParsing', async (_schema, source) => {
     if (!mayBeJson.test(source)) return;
     let json = true;

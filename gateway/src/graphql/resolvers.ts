@@ -24,10 +24,22 @@ interface ProductsArgs extends MinPositionArgs {
   after?: string | null;
 }
 
+/** The root fields whose resolvers read through the answer cache and nothing else. */
+export const composedRootFields: ReadonlySet<string> = new Set([
+  'categories',
+  'products',
+  'advertisedProducts',
+  'myBookings',
+]);
+
 const allCategories = [{ model: 'categories', key: null }] as const;
 const allProducts = [{ model: 'products', key: null }] as const;
 
-/** Resolvers of schema.gql: reads from the read models, with the same permissions as REST. */
+/**
+ * Resolvers of schema.gql: reads from the read models, with the same permissions as REST. Those
+ * that read through the answer cache note it in the request's composition, so that a query made
+ * of them only (`composedRootFields`) can be answered whole from the cache next time.
+ */
 export function buildResolvers(app: FastifyInstance): IResolvers {
   const store = app.readModels.store;
   // Read your writes, as on REST: wait (bounded) for the position the client last wrote.
@@ -39,10 +51,14 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
 
   return {
     Query: {
-      categories: () =>
-        cache.read({ key: 'categories', sources: allCategories }, () => listCategories(store)),
+      categories: (_root: unknown, _args: unknown, ctx: MercuriusContext) =>
+        cache.read(
+          { key: 'categories', sources: allCategories },
+          () => listCategories(store),
+          ctx.composition,
+        ),
       category: (_root: unknown, { id }: { id: string }) => getCategory(store, id),
-      products: async (_root: unknown, args: ProductsArgs) => {
+      products: async (_root: unknown, args: ProductsArgs, ctx: MercuriusContext) => {
         await reach(args);
         const limit = Math.min(Math.max(args.limit ?? DEFAULT_PAGE_SIZE, 1), 100);
         return cache.read(
@@ -56,11 +72,14 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
               limit,
               ...(args.after ? { after: args.after } : {}),
             }),
+          ctx.composition,
         );
       },
-      advertisedProducts: () =>
-        cache.read({ key: 'advertisedProducts', sources: allProducts }, () =>
-          listAdvertisedProducts(store),
+      advertisedProducts: (_root: unknown, _args: unknown, ctx: MercuriusContext) =>
+        cache.read(
+          { key: 'advertisedProducts', sources: allProducts },
+          () => listAdvertisedProducts(store),
+          ctx.composition,
         ),
       myBookings: async (_root: unknown, args: MinPositionArgs, ctx: MercuriusContext) => {
         const actor = requireActor(ctx);
@@ -72,6 +91,7 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
             minPosition: args.minPosition ?? undefined,
           },
           () => listBookingsByEmail(store, actor.email),
+          ctx.composition,
         );
         return items;
       },

@@ -25,6 +25,18 @@ export interface CachedAnswerRequest {
   readonly minPosition?: number | undefined;
 }
 
+/**
+ * What one GraphQL answer read through the cache: the sources of every part, with the generations
+ * each part was current at. While they all are, the whole answer is too (its other fields are the
+ * parts' own properties), and it can be kept as one serialized answer.
+ */
+export class AnswerComposition {
+  readonly names: string[] = [];
+  readonly generations: number[] = [];
+  /** False once a part was read past the cache, or made while a change arrived. */
+  cacheable = true;
+}
+
 export interface AnswerCache {
   /**
    * Sends the cached serialized answer when it is still current, otherwise computes, serializes
@@ -35,12 +47,25 @@ export interface AnswerCache {
     request: CachedAnswerRequest,
     compute: () => Promise<unknown>,
   ): Promise<FastifyReply>;
-  /** The same for a value (a GraphQL resolver's read): shared, so never to be changed. */
-  read<T extends object>(request: CachedAnswerRequest, compute: () => Promise<T>): Promise<T>;
+  /**
+   * The same for a value (a GraphQL resolver's read): shared, so never to be changed. A resolver
+   * of a composed answer passes its composition, which notes what the value was made of.
+   */
+  read<T extends object>(
+    request: CachedAnswerRequest,
+    compute: () => Promise<T>,
+    composition?: AnswerComposition,
+  ): Promise<T>;
+  /** Sends the composed answer kept under `key` if every part of it is still current. */
+  sendComposed(reply: FastifyReply, key: string): FastifyReply | undefined;
+  /** Keeps a composed answer, if it can be: every part read through the cache, none changed since. */
+  keepComposed(key: string, composition: AnswerComposition, body: string): void;
 }
 
 interface Entry {
   readonly value: object;
+  /** A composed answer's source names (a plain answer's follow from its request). */
+  readonly names?: readonly string[];
   /** Read-model position the answer reflects at least. */
   readonly position: number;
   /** Generations of its sources when it was made (same order as the sources). */
@@ -87,6 +112,16 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     key === null ? [`${model}`] : [`${model}\u0000${key}`, `${model}\u0000reset`];
   const generationsOf = (sources: readonly AnswerSource[]): number[] =>
     sources.flatMap(namesOf).map(generationOf);
+  /** Notes in a composition that a part made of `sources` was current at `at`. */
+  const compose = (
+    composition: AnswerComposition | undefined,
+    sources: readonly AnswerSource[],
+    at: readonly number[],
+  ): void => {
+    if (!composition) return;
+    composition.names.push(...sources.flatMap(namesOf));
+    composition.generations.push(...at);
+  };
   const same = (a: readonly number[], b: readonly number[]): boolean =>
     a.length === b.length && a.every((value, index) => value === b[index]);
   const positionsAreWatermarks = !app.config.distributed;
@@ -102,20 +137,28 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     { key, sources, minPosition }: CachedAnswerRequest,
     make: () => Promise<T>,
     bytesOf: (value: T) => number,
+    composition?: AnswerComposition,
   ): Promise<T> => {
-    if (minPosition !== undefined && !positionsAreWatermarks) return make();
+    if (minPosition !== undefined && !positionsAreWatermarks) {
+      if (composition) composition.cacheable = false;
+      return make();
+    }
     const entry = entries.get(key);
     if (
       entry &&
       same(entry.generations, generationsOf(sources)) &&
       (minPosition === undefined || entry.position >= minPosition)
-    )
+    ) {
+      compose(composition, sources, entry.generations);
       return entry.value as T;
+    }
     const before = generationsOf(sources);
     const position = await app.readModels.store.checkpoint();
     const value = await make();
-    if (same(before, generationsOf(sources)))
+    if (same(before, generationsOf(sources))) {
       entries.set(key, { value, position, generations: before, bytes: bytesOf(value) });
+      compose(composition, sources, before);
+    } else if (composition) composition.cacheable = false;
     return value;
   };
 
@@ -148,8 +191,30 @@ async function answerCache(app: FastifyInstance): Promise<void> {
       );
       return reply.type(jsonType).send(body);
     },
-    read: (request, compute) =>
-      current({ ...request, key: `read\u0000${request.key}` }, compute, approximateBytes),
+    read: (request, compute, composition) =>
+      current(
+        { ...request, key: `read\u0000${request.key}` },
+        compute,
+        approximateBytes,
+        composition,
+      ),
+    sendComposed(reply, key) {
+      const entry = entries.get(`composed\u0000${key}`);
+      if (!entry?.names || !same(entry.generations, entry.names.map(generationOf))) return;
+      return reply.type(jsonType).send(entry.value);
+    },
+    keepComposed(key, { cacheable, names, generations }, body) {
+      if (!cacheable || names.length === 0 || !same(generations, names.map(generationOf))) return;
+      const bytes = Buffer.from(body);
+      entries.set(`composed\u0000${key}`, {
+        value: bytes,
+        names,
+        generations,
+        // Served whatever the caller's minPosition: the key holds it, and each part met it.
+        position: 0,
+        bytes: bytes.length + key.length * 2 + entryOverheadBytes,
+      });
+    },
   } satisfies AnswerCache);
 }
 
