@@ -1,5 +1,10 @@
 import { STATUS_CODES } from 'node:http';
-import { DomainError, WrongExpectedRevisionError, type DomainErrorCode } from '@resale/events';
+import {
+  AppendOutcomeUnknownError,
+  DomainError,
+  WrongExpectedRevisionError,
+  type DomainErrorCode,
+} from '@resale/events';
 import { InvalidCursorError } from '@resale/workers/read-models';
 
 /** The JSON body of every error answer. */
@@ -107,6 +112,8 @@ export function toErrorBody(
     return body(400, 'after is not a paging cursor of this list', 'after');
   if (error instanceof WrongExpectedRevisionError)
     return body(409, 'Someone else changed this at the same time; try again');
+  if (error instanceof AppendOutcomeUnknownError)
+    return body(503, 'We could not confirm that this change was saved; check before trying again');
   const e = error as ErrorLike;
   if (e.validation) {
     const { message, field } = describeValidation(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeTopic } from '@resale/workers';
 import type { ReadModelChange } from '@resale/workers/read-models';
+import { ANSWER_MAX_AGE_MS } from '../src/plugins/app/answer-cache.ts';
 import {
   bearer,
   bookingOf,
@@ -230,6 +231,25 @@ describe('whole GraphQL answers kept', () => {
     // The same body from another caller: that caller's own answer.
     const others = await keptDuring(() => post(myBookings, other));
     expect(bookedIds(others.body)).toEqual([]);
+  });
+
+  it('keeps a whole answer no longer than its oldest part would have been kept', async () => {
+    const realNow = performance.now.bind(performance);
+    let skipped = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => realNow() + skipped);
+    try {
+      await post('{ categories { _id } }');
+      // Its categories part is 4 s old when a second query reads it with a new part.
+      skipped = ANSWER_MAX_AGE_MS - 1_000;
+      const both = '{ categories { _id } advertisedProducts { _id } }';
+      await post(both);
+      expect((await keptDuring(() => post(both))).kept).toBe(true);
+      // Past the part's age limit the whole answer goes too, though its newer part would stay.
+      skipped = ANSWER_MAX_AGE_MS + 500;
+      expect((await keptDuring(() => post(both))).kept).toBe(false);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('keeps no answer with a field read past the cache, nor a refusal', async () => {

@@ -146,6 +146,9 @@ const { batchCommitter, durabilityProblems } = require(workerData.commit);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
 db.pragma('synchronous = FULL');
+// The store's BackgroundCheckpoints copy the WAL in yet another thread; this connection's own
+// checkpoint (inside a commit, delaying the appends behind it) is only the backstop.
+db.pragma('wal_autocheckpoint = 10000');
 const problems = durabilityProblems(db);
 if (problems.length > 0) throw new Error('writer connection not durable: ' + problems.join('; '));
 const commit = batchCommitter(db);
@@ -286,6 +289,9 @@ export class EmbeddedEventStore implements EventStore {
   private readonly pollIntervalMs: number;
   private pending: PendingAppend[] = [];
   private flushScheduled: NodeJS.Immediate | undefined;
+  /** Set by close(): no append is accepted any more. */
+  private closing: Promise<void> | undefined;
+  /** Set once the file is about to close: nothing is read any more either. */
   private closed = false;
   private readonly commitListeners = new Set<() => void>();
   private readonly subscriptions = new Set<EmbeddedSubscription>();
@@ -347,7 +353,7 @@ export class EmbeddedEventStore implements EventStore {
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
     try {
-      if (this.closed) throw new Error('The event store is closed');
+      if (this.closing) throw new Error('The event store is closed');
       assertAppendable(streamId, events, options.expectedRevision);
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
@@ -407,8 +413,9 @@ export class EmbeddedEventStore implements EventStore {
           commit: createRequire(import.meta.url).resolve('./embedded-commit.cjs'),
         },
       });
-    } catch {
+    } catch (error) {
       this.commitsHere = true;
+      warnCommittingHere(error);
       return undefined;
     }
     started.unref();
@@ -431,10 +438,11 @@ export class EmbeddedEventStore implements EventStore {
       } else this.answerCommitted(batch.appends, answer.outcomes);
       this.send();
     });
-    const gone = (): void => {
+    const gone = (error?: unknown): void => {
       if (this.writer !== started) return;
       this.writer = undefined;
       this.commitsHere = true;
+      warnCommittingHere(error);
       // This connection commits from now on. A batch the thread held once it was ready may or
       // may not be on disk: its appends are answered as such, never committed twice.
       const batch = this.batchInFlight;
@@ -446,8 +454,13 @@ export class EmbeddedEventStore implements EventStore {
       this.send();
     };
     started.on('error', gone);
-    started.on('exit', gone);
+    started.on('exit', () => gone());
     return started;
+  }
+
+  /** Whether appends commit in the writer thread now (false before the first append). */
+  get commitsInWriterThread(): boolean {
+    return this.writer !== undefined;
   }
 
   private commitOnThisThread(appends: readonly PendingAppend[]): void {
@@ -506,7 +519,7 @@ export class EmbeddedEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
-    this.assertOpen();
+    if (this.closing) throw new Error('The event store is closed');
     const subscription = new EmbeddedSubscription(this, options);
     this.subscriptions.add(subscription);
     void subscription.done.then(() => this.subscriptions.delete(subscription));
@@ -562,9 +575,16 @@ export class EmbeddedEventStore implements EventStore {
     return { ok: problems.length === 0, problems };
   }
 
-  async close(): Promise<void> {
-    if (this.closed) return;
-    this.closed = true;
+  close(): Promise<void> {
+    this.closing ??= this.closeNow();
+    return this.closing;
+  }
+
+  /**
+   * New appends are refused from the start; reads go on until the end, for whoever the last
+   * commits wake (subscribers, callers of those appends).
+   */
+  private async closeNow(): Promise<void> {
     // Appends already accepted are committed (or refused) before the file closes.
     if (this.flushScheduled) {
       clearImmediate(this.flushScheduled);
@@ -585,6 +605,7 @@ export class EmbeddedEventStore implements EventStore {
       await exited;
     }
     await Promise.all([...this.subscriptions].map((s) => s.close()));
+    this.closed = true;
     await this.checkpoints.close();
     this.db.close();
   }
@@ -600,6 +621,14 @@ function settle<T>(read: () => T): Promise<T> {
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
+}
+
+/** Committing on the event loop works, but slower: say so once, where operators look. */
+function warnCommittingHere(cause: unknown): void {
+  process.emitWarning(
+    `The event store's writer thread is unavailable (${cause instanceof Error ? cause.message : 'it stopped'}): appends commit on the event loop`,
+    { code: 'RESALE_EVENT_STORE_WRITER' },
+  );
 }
 
 const toCommitAppend = ({ streamId, events, expectedRevision }: PendingAppend): CommitAppend => ({

@@ -35,6 +35,8 @@ export class AnswerComposition {
   readonly generations: number[] = [];
   /** False once a part was read past the cache, or made while a change arrived. */
   cacheable = true;
+  /** When the oldest part would have left the cache (performance.now()): the whole goes then. */
+  expiresAt = Number.POSITIVE_INFINITY;
 }
 
 export interface AnswerCache {
@@ -112,15 +114,17 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     key === null ? [`${model}`] : [`${model}\u0000${key}`, `${model}\u0000reset`];
   const generationsOf = (sources: readonly AnswerSource[]): number[] =>
     sources.flatMap(namesOf).map(generationOf);
-  /** Notes in a composition that a part made of `sources` was current at `at`. */
+  /** Notes in a composition that a part made of `sources` was current at `at`, for `ttlMs` more. */
   const compose = (
     composition: AnswerComposition | undefined,
     sources: readonly AnswerSource[],
     at: readonly number[],
+    ttlMs: number,
   ): void => {
     if (!composition) return;
     composition.names.push(...sources.flatMap(namesOf));
     composition.generations.push(...at);
+    composition.expiresAt = Math.min(composition.expiresAt, performance.now() + ttlMs);
   };
   const same = (a: readonly number[], b: readonly number[]): boolean =>
     a.length === b.length && a.every((value, index) => value === b[index]);
@@ -130,6 +134,9 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     maxSize: maxCachedBytes,
     sizeCalculation: (entry) => entry.bytes,
     ttl: ANSWER_MAX_AGE_MS,
+    // Ages read from the clock each time (lru-cache otherwise reuses one reading for 1 ms): a
+    // whole GraphQL answer is kept for its oldest part's remaining life.
+    ttlResolution: 0,
   });
 
   /** The current kept value, or a new one made, kept unless a source changed meanwhile. */
@@ -149,7 +156,7 @@ async function answerCache(app: FastifyInstance): Promise<void> {
       same(entry.generations, generationsOf(sources)) &&
       (minPosition === undefined || entry.position >= minPosition)
     ) {
-      compose(composition, sources, entry.generations);
+      compose(composition, sources, entry.generations, entries.getRemainingTTL(key));
       return entry.value as T;
     }
     const before = generationsOf(sources);
@@ -157,7 +164,7 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     const value = await make();
     if (same(before, generationsOf(sources))) {
       entries.set(key, { value, position, generations: before, bytes: bytesOf(value) });
-      compose(composition, sources, before);
+      compose(composition, sources, before, ANSWER_MAX_AGE_MS);
     } else if (composition) composition.cacheable = false;
     return value;
   };
@@ -203,17 +210,24 @@ async function answerCache(app: FastifyInstance): Promise<void> {
       if (!entry?.names || !same(entry.generations, entry.names.map(generationOf))) return;
       return reply.type(jsonType).send(entry.value);
     },
-    keepComposed(key, { cacheable, names, generations }, body) {
-      if (!cacheable || names.length === 0 || !same(generations, names.map(generationOf))) return;
+    keepComposed(key, { cacheable, names, generations, expiresAt }, body) {
+      // Kept no longer than its oldest part would have been (a lost change notice's bound).
+      const ttl = Math.floor(expiresAt - performance.now());
+      if (!cacheable || names.length === 0 || ttl < 1) return;
+      if (!same(generations, names.map(generationOf))) return;
       const bytes = Buffer.from(body);
-      entries.set(`composed\u0000${key}`, {
-        value: bytes,
-        names,
-        generations,
-        // Served whatever the caller's minPosition: the key holds it, and each part met it.
-        position: 0,
-        bytes: bytes.length + key.length * 2 + entryOverheadBytes,
-      });
+      entries.set(
+        `composed\u0000${key}`,
+        {
+          value: bytes,
+          names,
+          generations,
+          // Served whatever the caller's minPosition: the key holds it, and each part met it.
+          position: 0,
+          bytes: bytes.length + key.length * 2 + entryOverheadBytes,
+        },
+        { ttl },
+      );
     },
   } satisfies AnswerCache);
 }
