@@ -4,7 +4,7 @@ import type { ReadModelChange } from '@resale/workers/read-models';
 import { ANSWER_MAX_AGE_MS } from '../src/plugins/app/answer-cache.ts';
 import {
   bearer,
-  bookingOf,
+  bookProductAt,
   buildTestApp,
   getAs,
   listProduct,
@@ -130,14 +130,7 @@ describe('cached answers of the read routes', () => {
     const productId = await listProduct(t.app, seller, { productName: 'Galaxy A52' });
     const mine = `/bookings?email=${encodeURIComponent(buyer.email)}`;
     expect((await getAs(t.app, buyer, mine)).json()).toEqual([]);
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/bookings',
-      headers: bearer(buyer.accessToken),
-      payload: bookingOf(buyer, productId),
-    });
-    expect(booked.statusCode).toBe(201);
-    const { position } = booked.json<{ position: number }>();
+    const position = await bookProductAt(t.app, buyer, productId);
     const after = await getAs(t.app, buyer, mine, position);
     expect(after.json<{ productId: string }[]>().map((b) => b.productId)).toEqual([productId]);
     // Another caller asking for the same URL is refused, not served the cached answer.
@@ -190,16 +183,6 @@ describe('whole GraphQL answers kept', () => {
     (JSON.parse(body) as { data: { myBookings: { productId: string }[] } }).data.myBookings.map(
       (booking) => booking.productId,
     );
-  const book = async (user: SignedInUser, productId: string): Promise<number> => {
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/bookings',
-      headers: bearer(user.accessToken),
-      payload: bookingOf(user, productId),
-    });
-    expect(booked.statusCode).toBe(201);
-    return booked.json<{ position: number }>().position;
-  };
 
   it('answers a repeated query from its kept bytes, without executing it', async () => {
     const first = await post('{ categories { title } advertisedProducts { _id } }');
@@ -217,7 +200,7 @@ describe('whole GraphQL answers kept', () => {
 
     // Asked with the booking's position: never the answer kept before it.
     const changed = nextChange(t, changeTopic('bookings', buyer.email));
-    const position = await book(buyer, productId);
+    const position = await bookProductAt(t.app, buyer, productId);
     const withPosition = await keptDuring(() => post(myBookings, buyer, { min: position }));
     expect(withPosition.kept).toBe(false);
     expect(bookedIds(withPosition.body)).toEqual([productId]);

@@ -193,6 +193,22 @@ export const bookingOf = (buyer: SignedInUser, productId: string) => ({
   sellingPrice: 600,
 });
 
+/** Books a product as the buyer; answers the command's log position. */
+export async function bookProductAt(
+  app: FastifyInstance,
+  buyer: SignedInUser,
+  productId: string,
+): Promise<number> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/bookings',
+    headers: bearer(buyer.accessToken),
+    payload: bookingOf(buyer, productId),
+  });
+  if (response.statusCode !== 201) throw new Error(`POST /bookings failed: ${response.body}`);
+  return response.json<{ position: number }>().position;
+}
+
 /** Creates the spec's brand categories as the demo-data seeding does; answers the last position. */
 export async function seedCategories(app: FastifyInstance): Promise<number> {
   let position = 0;
