@@ -6,6 +6,7 @@ import type * as GraphQL from 'graphql';
 import mercurius from 'mercurius';
 import { graphqlCodeOfStatus, HttpProblem, toErrorBody } from '../errors.ts';
 import { AnswerComposition } from '../plugins/app/answer-cache.ts';
+import type { Actor } from '../plugins/app/authentication.ts';
 import { addRouteHook } from '../plugins/app/route-hooks.ts';
 import type { CallerContext } from './context.ts';
 import { buildResolvers, composedRootFields } from './resolvers.ts';
@@ -61,6 +62,10 @@ function onlyComposedFields(document: GraphQL.DocumentNode): boolean {
   );
 }
 
+/** Who an answer is for, as far as any resolver can tell callers apart. */
+const callerKey = (actor: Actor | null): string =>
+  actor ? `${actor.uid}\u0000${actor.email}\u0000${actor.role}` : '';
+
 /** An HTTP query's caller, and what its answer is kept under (none: not kept). */
 interface GraphqlCall {
   readonly caller: CallerContext;
@@ -105,7 +110,7 @@ async function graphql(app: FastifyInstance): Promise<void> {
     const composedKey =
       caller.authError || typeof body !== 'object' || body === null
         ? undefined
-        : `${caller.actor ? `${caller.actor.uid}\u0000${caller.actor.email}\u0000${caller.actor.role}` : ''}\u0000${JSON.stringify(body)}`;
+        : `${callerKey(caller.actor)}\u0000${JSON.stringify(body)}`;
     const kept =
       composedKey === undefined ? undefined : app.answerCache.sendComposed(reply, composedKey);
     request.graphqlCall = {
@@ -194,11 +199,6 @@ async function graphql(app: FastifyInstance): Promise<void> {
     },
   });
 
-  // Mercurius reads a query that does not parse as GraphQL but does as JSON as a ready-made
-  // syntax tree (a gateway feature): `false` or `{}` then fail inside graphql-js as a 500. No text
-  // is both GraphQL and JSON, and no client of this API sends trees.
-  // Only text that can start a JSON value is tried: a failed JSON.parse of every GraphQL query (an
-  // exception per request) cost more than running the compiled query.
   // A kept answer must be made of cached reads only, and be no refusal.
   app.graphql.addHook('preExecution', async (_schema, document, context) => {
     if (context.composition && !onlyComposedFields(document)) context.composition.cacheable = false;
@@ -207,6 +207,11 @@ async function graphql(app: FastifyInstance): Promise<void> {
     if (context.composition && execution.errors?.length) context.composition.cacheable = false;
   });
 
+  // Mercurius reads a query that does not parse as GraphQL but does as JSON as a ready-made
+  // syntax tree (a gateway feature): `false` or `{}` then fail inside graphql-js as a 500. No text
+  // is both GraphQL and JSON, and no client of this API sends trees.
+  // Only text that can start a JSON value is tried: a failed JSON.parse of every GraphQL query (an
+  // exception per request) cost more than running the compiled query.
   app.graphql.addHook('preParsing', async (_schema, source) => {
     if (!mayBeJson.test(source)) return;
     let json = true;
