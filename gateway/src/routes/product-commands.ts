@@ -3,9 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
+  bookingDecider,
+  bookingStreamId,
   handleCommand,
+  placeBookingFor,
   productDecider,
   productStreamId,
+  type ProductBooked,
   type ProductCommand,
 } from '@resale/events';
 import { commandMetadata, timeOrderedUuid } from '../commands.ts';
@@ -190,8 +194,8 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
       const { productId, buyerName, phone, address } = request.body;
       const email = request.body.email.toLowerCase();
       if (email !== actor.email) throw forbidden('You can only book in your own name');
-      // Time-ordered ids: the booking's document and its event are appended next to the previous
-      // booking's in the files' indexes.
+      // Time-ordered ids: the booking's stream, its document and both events' ids are appended
+      // next to the previous booking's in the files' indexes.
       const bookingId = timeOrderedUuid();
       const newEventId = (): string => timeOrderedUuid();
       const metadata = commandMetadata(request, actor);
@@ -214,10 +218,22 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
         },
         { newEventId },
       );
-      // Answered once ProductBooked, the decision, is durable. The booking's own stream
-      // (BookingPlaced) is written by the workers' booking reactor before the event is projected,
-      // so the read models, and a read with this position, show the booking either way.
-      const { position } = booked;
+      const bookedEvent = booked.events.find((event) => event.type === 'ProductBooked');
+      let position = booked.position;
+      if (bookedEvent) {
+        // If this process dies here, the workers' booking reactor places the booking.
+        const placed = await handleCommand(
+          app.eventStore,
+          bookingStreamId(bookingId),
+          bookingDecider,
+          placeBookingFor(
+            { type: 'ProductBooked', schemaVersion: 1, data: bookedEvent.data } as ProductBooked,
+            metadata,
+          ),
+          { newEventId },
+        );
+        position = Math.max(position, placed.position);
+      }
       return reply.code(201).send({ acknowledged: true, insertedId: bookingId, position });
     },
   );

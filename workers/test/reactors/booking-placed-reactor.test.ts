@@ -36,12 +36,13 @@ const productBooked: RecordedEvent = {
 };
 
 /** An event store that knows only whether the booking stream exists, and records appends. */
-function bookingStreams(options: { exists: boolean }) {
+function bookingStreams(options: { exists: boolean; gatewayWinsRace?: boolean }) {
   const appends: Parameters<EventStore['append']>[] = [];
-  const store: Pick<EventStore, 'append'> = {
+  const store: Pick<EventStore, 'append' | 'readStream'> = {
+    readStream: async () => (options.exists ? [productBooked] : []),
     append: async (...args) => {
       appends.push(args);
-      if (options.exists) throw new WrongExpectedRevisionError(args[0], 'no_stream', 0);
+      if (options.gatewayWinsRace) throw new WrongExpectedRevisionError(args[0], 'no_stream', 0);
       return { nextExpectedRevision: 0, position: 13 };
     },
   };
@@ -49,7 +50,7 @@ function bookingStreams(options: { exists: boolean }) {
 }
 
 describe('the booking reactor', () => {
-  it('places the booking a ProductBooked announced, on a new stream', async () => {
+  it('places the booking a ProductBooked announced when its stream is missing', async () => {
     const { store, appends } = bookingStreams({ exists: false });
     expect(await ensureBookingPlaced(store, productBooked)).toBe(true);
     expect(appends).toHaveLength(1);
@@ -63,13 +64,15 @@ describe('the booking reactor', () => {
     });
   });
 
-  it('takes a booking stream that exists (a redelivery) as done', async () => {
+  it('does nothing when the gateway placed the booking already', async () => {
     const { store, appends } = bookingStreams({ exists: true });
     expect(await ensureBookingPlaced(store, productBooked)).toBe(false);
-    // The same event id again: whichever append came first recorded it.
-    expect(appends[0]?.[1][0]?.eventId).toBe(
-      uuidFromName(`BookingPlaced/${productBooked.eventId}`),
-    );
+    expect(appends).toEqual([]);
+  });
+
+  it('takes losing the race to the gateway as done', async () => {
+    const { store } = bookingStreams({ exists: false, gatewayWinsRace: true });
+    expect(await ensureBookingPlaced(store, productBooked)).toBe(false);
   });
 
   it('ignores every other event type', async () => {
@@ -84,14 +87,16 @@ describe('the booking reactor', () => {
     expect(appends).toEqual([]);
   });
 
-  it('in a run, places every booking at once, except those whose BookingPlaced is in the run', async () => {
-    const bookedAs = (n: number): RecordedEvent => ({
-      ...productBooked,
-      eventId: `7b0c7f5e-1111-4c4c-8c8c-00000000010${n}`,
-      streamId: `product-p${n}`,
-      position: 20 + n,
-      data: { ...productBooked.data, productId: `p${n}`, bookingId: `b${n}` },
-    });
+  it('in a run, reads no booking stream for a ProductBooked whose BookingPlaced is in the run', async () => {
+    const reads: string[] = [];
+    const { store, appends } = bookingStreams({ exists: false });
+    const counted: typeof store = {
+      ...store,
+      readStream: async (streamId) => {
+        reads.push(streamId);
+        return store.readStream(streamId);
+      },
+    };
     const placed: RecordedEvent = {
       ...productBooked,
       eventId: '7b0c7f5e-1111-4c4c-8c8c-000000000002',
@@ -100,20 +105,17 @@ describe('the booking reactor', () => {
       position: 13,
       type: 'BookingPlaced',
     };
-    // Appends answer only once both are in: one waiting for the other would never finish.
-    const pending: string[] = [];
-    let releaseAll: () => void = () => {};
-    const bothIn = new Promise<void>((resolve) => (releaseAll = resolve));
-    const store: Pick<EventStore, 'append'> = {
-      append: async (streamId) => {
-        pending.push(streamId);
-        if (pending.length === 2) releaseAll();
-        await bothIn;
-        return { nextExpectedRevision: 0, position: 30 };
-      },
+    const other: RecordedEvent = {
+      ...productBooked,
+      eventId: '7b0c7f5e-1111-4c4c-8c8c-000000000003',
+      streamId: 'product-p2',
+      position: 14,
+      data: { ...productBooked.data, productId: 'p2', bookingId: 'b2' },
     };
-    await ensureBookingsPlaced(store, [productBooked, placed, bookedAs(2), bookedAs(3)]);
-    expect(pending).toEqual(['booking-b2', 'booking-b3']);
+    await ensureBookingsPlaced(counted, [productBooked, placed, other]);
+    // b1 is placed in the run; b2 is not, so it is looked up and placed.
+    expect(reads).toEqual(['booking-b2']);
+    expect(appends.map(([streamId]) => streamId)).toEqual(['booking-b2']);
   });
 
   it('derives a stable UUID from a name', () => {
