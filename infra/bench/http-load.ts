@@ -30,6 +30,20 @@ export interface RoundFigures {
   readonly errors: number;
   /** CPU time the server process spent per answer (µs), when its pid is known. */
   readonly serverCpuMicrosPerAnswer?: number;
+  /** Work the server deferred past the round (projection), when the contender reports it. */
+  readonly deferred?: DeferredWork;
+}
+
+/** What a server still had to do once a round's load stopped, and what it took. */
+export interface DeferredWork {
+  /** Events the read models were behind when the round ended. */
+  readonly behind: number;
+  /** Until they had caught up. */
+  readonly seconds: number;
+  /** 2xx answers per second over the round and the catch-up together. */
+  readonly sustainedOkPerSecond: number;
+  /** CPU per answer over the round and the catch-up together (µs). */
+  readonly serverCpuMicrosPerAnswer?: number;
 }
 
 export interface MaxRateFigures {
@@ -115,6 +129,11 @@ export interface Contender {
   readonly serverPid?: number;
   /** Runs before each of its rounds (e.g. tops up the products to book). */
   readonly beforeRound?: () => Promise<void>;
+  /**
+   * Runs after each of its rounds and waits for the work the server deferred (the read models
+   * catching up), answering how many events they were behind: that work is counted too.
+   */
+  readonly afterRound?: () => Promise<{ behind: number }>;
 }
 
 /**
@@ -131,20 +150,54 @@ export async function measureMaxRates(
   }
   const rounds: RoundFigures[][] = contenders.map(() => []);
   for (let index = 0; index < settings.rounds; index++)
-    for (const [which, { target, beforeRound, serverPid }] of contenders.entries()) {
+    for (const [which, { target, beforeRound, afterRound, serverPid }] of contenders.entries()) {
       await beforeRound?.();
-      rounds[which]?.push(await run(target, settings.roundSeconds, undefined, serverPid));
+      const cpuBefore = serverPid ? cpuMicros(serverPid) : Number.NaN;
+      const figures = await run(target, settings.roundSeconds, undefined, serverPid);
+      rounds[which]?.push(
+        afterRound
+          ? await withDeferredWork(figures, settings.roundSeconds, afterRound, serverPid, cpuBefore)
+          : figures,
+      );
     }
   return contenders.map(({ label }, which) => {
     const own = rounds[which] ?? [];
     const middle = median(own.map((r) => r.okPerSecond));
     const chosen = own.find((r) => r.okPerSecond === middle) ?? (own[0] as RoundFigures);
     const refused = own.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+    const deferred = chosen.deferred
+      ? `; read models ${chosen.deferred.behind} events behind at the end, caught up in ${chosen.deferred.seconds} s: ${chosen.deferred.sustainedOkPerSecond} ok/s and ${chosen.deferred.serverCpuMicrosPerAnswer ?? '?'} µs CPU per answer with the catch-up`
+      : '';
     log(
-      `  ${label}: ${chosen.okPerSecond} ok/s (rounds ${own.map((r) => r.okPerSecond).join(', ')}), p99 ${chosen.p99Ms} ms, ${chosen.serverCpuMicrosPerAnswer ?? '?'} µs CPU per answer${refused > 0 ? `, ${refused} non-2xx or errors` : ''}`,
+      `  ${label}: ${chosen.okPerSecond} ok/s (rounds ${own.map((r) => r.okPerSecond).join(', ')}), p99 ${chosen.p99Ms} ms, ${chosen.serverCpuMicrosPerAnswer ?? '?'} µs CPU per answer${refused > 0 ? `, ${refused} non-2xx or errors` : ''}${deferred}`,
     );
     return { rounds: own, median: chosen };
   });
+}
+
+async function withDeferredWork(
+  figures: RoundFigures,
+  roundSeconds: number,
+  afterRound: () => Promise<{ behind: number }>,
+  serverPid: number | undefined,
+  cpuBefore: number,
+): Promise<RoundFigures> {
+  const started = performance.now();
+  const { behind } = await afterRound();
+  const seconds = (performance.now() - started) / 1_000;
+  const answers = figures.okPerSecond * roundSeconds;
+  const perAnswer = serverPid
+    ? (cpuMicros(serverPid) - cpuBefore) / Math.max(1, figures.requestsPerSecond * roundSeconds)
+    : Number.NaN;
+  return {
+    ...figures,
+    deferred: {
+      behind,
+      seconds: round(seconds, 2),
+      sustainedOkPerSecond: round(answers / (roundSeconds + seconds)),
+      ...(Number.isFinite(perAnswer) ? { serverCpuMicrosPerAnswer: Math.round(perAnswer) } : {}),
+    },
+  };
 }
 
 /** One round at a fixed overall rate (latency corrected for coordinated omission). */
