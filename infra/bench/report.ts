@@ -47,6 +47,8 @@ export interface HttpRow {
   readonly ceilingCpuMicros: number | undefined;
   /** p99 at half the gateway's maximum rate (reads) or at the fixed command rate. */
   readonly p99AtRateMs?: number;
+  /** The ceiling's p99 at the same fixed rate: what the load generator alone adds. */
+  readonly ceilingP99AtRateMs?: number;
   readonly rate?: number;
 }
 
@@ -97,11 +99,11 @@ export function markdownOf(results: Results): string {
       'gateway alternate, so both meet the same background load. CPU per answer is the server',
       "process's own CPU time divided by its answers: it varies less with the machine's load.",
       '',
-      '| Endpoint | Answer bytes | Ceiling ok/s | Gateway ok/s | Ratio | CPU µs per answer (gateway / ceiling) | p99 at max (gateway / ceiling) | p99 at rate |',
+      '| Endpoint | Answer bytes | Ceiling ok/s | Gateway ok/s | Ratio | CPU µs per answer (gateway / ceiling) | p99 at max (gateway / ceiling) | p99 at rate (gateway / ceiling) |',
       '|---|---|---|---|---|---|---|---|',
       ...results.http.map(
         (row) =>
-          `| ${row.endpoint} | ${number(row.answerBytes)} | ${number(row.ceilingOkPerSecond)} | ${number(row.gatewayOkPerSecond)} | ${Math.round(row.ratio * 100)} % | ${row.gatewayCpuMicros ?? '–'} / ${row.ceilingCpuMicros ?? '–'} | ${row.p99AtMaxMs} / ${row.ceilingP99AtMaxMs} ms | ${row.p99AtRateMs === undefined ? '–' : `${row.p99AtRateMs} ms at ${number(row.rate ?? 0)}/s`} |`,
+          `| ${row.endpoint} | ${number(row.answerBytes)} | ${number(row.ceilingOkPerSecond)} | ${number(row.gatewayOkPerSecond)} | ${Math.round(row.ratio * 100)} % | ${row.gatewayCpuMicros ?? '–'} / ${row.ceilingCpuMicros ?? '–'} | ${row.p99AtMaxMs} / ${row.ceilingP99AtMaxMs} ms | ${row.p99AtRateMs === undefined ? '–' : `${row.p99AtRateMs} / ${row.ceilingP99AtRateMs ?? '–'} ms at ${number(row.rate ?? 0)}/s`} |`,
       ),
     );
   if (results.webRoutes.length > 0)
