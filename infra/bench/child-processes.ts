@@ -79,6 +79,27 @@ export function forkScript(script: string, options: ForkOptions): ChildProcessHa
   };
 }
 
+/**
+ * Runs a script to its end in its own process and answers the `{ type: 'result', value }` it
+ * sends: a measurement that must not share the harness's heap and event loop.
+ */
+export async function runScriptForResult<T>(script: URL, options: ForkOptions): Promise<T> {
+  const child = fork(fileURLToPath(script), [], {
+    env: options.env,
+    execArgv: [...(options.nodeFlags ?? []), '--import', tsxLoader],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const output = collectOutput(child);
+  let result: { value: T } | undefined;
+  child.on('message', (message: { type?: string; value?: T }) => {
+    if (message.type === 'result') result = { value: message.value as T };
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0 || !result)
+    throw new Error(`${options.label} exited (${code}) without a result:\n${output()}`);
+  return result.value;
+}
+
 function collectOutput(child: ChildProcess): () => string {
   let text = '';
   const keep = (chunk: Buffer): void => {

@@ -1,6 +1,8 @@
 // Summarizes a V8 CPU profile (from BENCH_CPU_PROF=<dir> npm run bench): where the time went, by
 // function (self and inclusive) and by package or source file.
-//   npx tsx bench/profile-summary.ts <file.cpuprofile> [rows]
+//   npx tsx bench/profile-summary.ts <file.cpuprofile> [rows] [fromSeconds-toSeconds]
+// With `timeline` instead of rows it prints how busy the thread was in each second, to choose a
+// window (seconds from the profile's start) such as a load round's.
 import { readFileSync } from 'node:fs';
 
 interface ProfileNode {
@@ -14,17 +16,43 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-const [file, rowsArg] = process.argv.slice(2);
-if (!file) throw new Error('Usage: profile-summary.ts <file.cpuprofile> [rows]');
-const rows = Number(rowsArg ?? 30);
+const [file, rowsArg, windowArg] = process.argv.slice(2);
+if (!file)
+  throw new Error('Usage: profile-summary.ts <file.cpuprofile> [rows|timeline] [from-to seconds]');
 const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-
-const selfMicros = new Map<number, number>();
-profile.samples.forEach((id, index) => {
-  selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
-});
-const total = [...selfMicros.values()].reduce((sum, value) => sum + value, 0);
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+
+/** Each sample's node and duration, with its time from the profile's start in microseconds. */
+const samples: { id: number; at: number; micros: number }[] = [];
+let clock = 0;
+profile.samples.forEach((id, index) => {
+  const micros = profile.timeDeltas[index] ?? 0;
+  clock += micros;
+  samples.push({ id, at: clock, micros });
+});
+
+if (rowsArg === 'timeline') {
+  const busy: number[] = [];
+  for (const { id, at, micros } of samples) {
+    if (byId.get(id)?.callFrame.functionName === '(idle)') continue;
+    const second = Math.floor(at / 1e6);
+    busy[second] = (busy[second] ?? 0) + micros;
+  }
+  for (let second = 0; second < busy.length; second++)
+    console.info(
+      `${String(second).padStart(4)} s  ${(((busy[second] ?? 0) / 1e6) * 100).toFixed(0).padStart(3)} % busy`,
+    );
+  process.exit(0);
+}
+
+const rows = Number(rowsArg ?? 30);
+const [from, to] = (windowArg ?? '0-Infinity').split('-').map((value) => Number(value) * 1e6);
+const selfMicros = new Map<number, number>();
+for (const { id, at, micros } of samples) {
+  if (at < (from ?? 0) || at > (to ?? Infinity)) continue;
+  selfMicros.set(id, (selfMicros.get(id) ?? 0) + micros);
+}
+const total = [...selfMicros.values()].reduce((sum, value) => sum + value, 0);
 
 const where = ({ url, lineNumber }: ProfileNode['callFrame']): string => {
   const path = url.replace(/^file:\/\//, '');
