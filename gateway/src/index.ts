@@ -4,5 +4,5 @@ import { limitHeapGrowth } from './v8-heap.ts';
 // growing factor; gateway/src/server.ts sets it too.
 limitHeapGrowth();
 
-export { default as serviceApp, serverOptions, type AppOptions } from './app.ts';
+export { default as serviceApp, httpProtocol, serverOptions, type AppOptions } from './app.ts';
 export { loadConfig, ConfigError, type AppConfig } from './config.ts';

@@ -1,7 +1,14 @@
 // The ceiling: bare Fastify routes that answer the very bytes the gateway answered, with nothing
 // else (no schemas, hooks, auth, logging or storage). Runs in its own process like the gateway.
 // BENCH_CEILING_FILE names a JSON file: [{ method, path, contentType, body }].
+//
+// BENCH_CEILING_PROTOCOL=api: the same routes inside the gateway's own server options and HTTP
+// protocol (its logger, request ids, JSON errors, security headers and CORS; configured from the
+// gateway's environment): what every answer of the API costs before any route does its work.
+import { httpProtocol, loadConfig, serverOptions } from '@resale/gateway';
+import configPlugin from '@resale/gateway/plugins/external/config';
 import Fastify from 'fastify';
+import fp from 'fastify-plugin';
 import { readFileSync } from 'node:fs';
 
 interface CeilingRoute {
@@ -14,8 +21,20 @@ interface CeilingRoute {
 const file = process.env['BENCH_CEILING_FILE'];
 if (!file) throw new Error('BENCH_CEILING_FILE is required');
 const routes = JSON.parse(readFileSync(file, 'utf8')) as CeilingRoute[];
+const withProtocol = process.env['BENCH_CEILING_PROTOCOL'] === 'api';
 
-const app = Fastify({ logger: false, keepAliveTimeout: 5_000 });
+const config = withProtocol ? loadConfig(process.env) : undefined;
+const app = Fastify({
+  ...(config ? serverOptions(config) : { logger: false }),
+  keepAliveTimeout: 5_000,
+});
+if (config)
+  await app.register(
+    fp(async (api) => {
+      await api.register(configPlugin, { config });
+      await httpProtocol(api);
+    }),
+  );
 for (const { method, path, contentType, body } of routes)
   app.route({
     method,

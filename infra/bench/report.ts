@@ -45,6 +45,12 @@ export interface HttpRow {
   /** CPU time of the server process per answer (µs), whatever else the machine runs. */
   readonly gatewayCpuMicros: number | undefined;
   readonly ceilingCpuMicros: number | undefined;
+  /**
+   * The same bare routes inside the gateway's HTTP protocol (logger, request ids, JSON errors,
+   * security headers, CORS): the share of the ceiling no route can exceed. Reads only.
+   */
+  readonly protocolOkPerSecond?: number;
+  readonly protocolCpuMicros?: number | undefined;
   /** p99 at half the gateway's maximum rate (reads) or at the fixed command rate. */
   readonly p99AtRateMs?: number;
   /** The ceiling's p99 at the same fixed rate: what the load generator alone adds. */
@@ -98,12 +104,15 @@ export function markdownOf(results: Results): string {
       'Fastify route in its own process answering the same bytes. Rounds of the ceiling and the',
       'gateway alternate, so both meet the same background load. CPU per answer is the server',
       "process's own CPU time divided by its answers: it varies less with the machine's load.",
+      "The protocol column is the same bare route inside the gateway's HTTP protocol (its logger,",
+      'request ids, JSON errors, security headers and CORS), as a share of the ceiling: the most a',
+      'route of the API could reach.',
       '',
-      '| Endpoint | Answer bytes | Ceiling ok/s | Gateway ok/s | Ratio | CPU µs per answer (gateway / ceiling) | p99 at max (gateway / ceiling) | p99 at rate (gateway / ceiling) |',
-      '|---|---|---|---|---|---|---|---|',
+      '| Endpoint | Answer bytes | Ceiling ok/s | Gateway ok/s | Ratio | Protocol alone (ok/s, share) | CPU µs per answer (gateway / protocol / ceiling) | p99 at max (gateway / ceiling) | p99 at rate (gateway / ceiling) |',
+      '|---|---|---|---|---|---|---|---|---|',
       ...results.http.map(
         (row) =>
-          `| ${row.endpoint} | ${number(row.answerBytes)} | ${number(row.ceilingOkPerSecond)} | ${number(row.gatewayOkPerSecond)} | ${Math.round(row.ratio * 100)} % | ${row.gatewayCpuMicros ?? '–'} / ${row.ceilingCpuMicros ?? '–'} | ${row.p99AtMaxMs} / ${row.ceilingP99AtMaxMs} ms | ${row.p99AtRateMs === undefined ? '–' : `${row.p99AtRateMs} / ${row.ceilingP99AtRateMs ?? '–'} ms at ${number(row.rate ?? 0)}/s`} |`,
+          `| ${row.endpoint} | ${number(row.answerBytes)} | ${number(row.ceilingOkPerSecond)} | ${number(row.gatewayOkPerSecond)} | ${Math.round(row.ratio * 100)} % | ${row.protocolOkPerSecond === undefined ? '–' : `${number(row.protocolOkPerSecond)}, ${Math.round((100 * row.protocolOkPerSecond) / row.ceilingOkPerSecond)} %`} | ${row.gatewayCpuMicros ?? '–'} / ${row.protocolCpuMicros ?? '–'} / ${row.ceilingCpuMicros ?? '–'} | ${row.p99AtMaxMs} / ${row.ceilingP99AtMaxMs} ms | ${row.p99AtRateMs === undefined ? '–' : `${row.p99AtRateMs} / ${row.ceilingP99AtRateMs ?? '–'} ms at ${number(row.rate ?? 0)}/s`} |`,
       ),
     );
   if (results.webRoutes.length > 0)

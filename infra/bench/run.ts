@@ -318,14 +318,22 @@ async function captureAnswer(target: HttpTarget) {
   return { body, contentType: response.headers.get('content-type') ?? 'application/json' };
 }
 
+/**
+ * Bare routes answering the given bytes; with `protocolEnv` (the gateway's environment) inside
+ * the gateway's HTTP protocol instead of nothing.
+ */
 async function startCeiling(
   routes: { method: 'GET' | 'POST'; path: string; contentType: string; body: string }[],
+  protocolEnv?: Record<string, string | undefined>,
 ): Promise<ChildServer> {
   const file = path.join(scratch, `ceiling-${randomUUID()}.json`);
   writeFileSync(file, JSON.stringify(routes));
   const ceiling = await forkServer(new URL('./ceiling-server.ts', import.meta.url), {
-    env: { PATH: env['PATH'], BENCH_CEILING_FILE: file },
-    label: 'ceiling server',
+    env: protocolEnv
+      ? { ...protocolEnv, BENCH_CEILING_FILE: file, BENCH_CEILING_PROTOCOL: 'api' }
+      : { PATH: env['PATH'], BENCH_CEILING_FILE: file },
+    label: protocolEnv ? 'protocol server' : 'ceiling server',
+    ...(protocolEnv ? { nodeFlags: gatewayNodeFlags } : {}),
   });
   stoppers.push(() => ceiling.stop());
   return ceiling;
@@ -401,30 +409,28 @@ try {
       );
       const answers: { body: string; contentType: string }[] = [];
       for (const read of targets) answers.push(await captureAnswer(read.target(gateway.url)));
-      const ceiling = await startCeiling(
-        targets.map((read, index) => {
-          const target = read.target('');
-          const answer = answers[index] ?? { body: '', contentType: 'application/json' };
-          return {
-            method: target.method ?? 'GET',
-            path: `/${read.name}`,
-            ...answer,
-          };
-        }),
-      );
+      const ceilingRoutes = targets.map((read, index) => {
+        const target = read.target('');
+        const answer = answers[index] ?? { body: '', contentType: 'application/json' };
+        return { method: target.method ?? 'GET', path: `/${read.name}`, ...answer };
+      });
+      const ceiling = await startCeiling(ceilingRoutes);
+      const protocol = await startCeiling(ceilingRoutes, gatewayEnv(dataDir, auth));
       const idleMiB = round(residentMiB(gateway.pid));
       const memory = watchPeakMemory(gateway.pid);
       const readFigures: Record<string, unknown> = {};
       for (const [index, read] of targets.entries()) {
         const target = read.target(gateway.url);
         const ceilingTarget = { ...read.target(ceiling.url), url: `${ceiling.url}/${read.name}` };
-        const [ceilingFigures, max] = (await measureMaxRates(
+        const protocolTarget = { ...ceilingTarget, url: `${protocol.url}/${read.name}` };
+        const [ceilingFigures, protocolFigures, max] = (await measureMaxRates(
           [
             { label: `ceiling ${read.name}`, target: ceilingTarget, serverPid: ceiling.pid },
+            { label: `protocol ${read.name}`, target: protocolTarget, serverPid: protocol.pid },
             { label: `gateway ${read.name}`, target, serverPid: gateway.pid },
           ],
           load,
-        )) as [MaxRateFigures, MaxRateFigures];
+        )) as [MaxRateFigures, MaxRateFigures, MaxRateFigures];
         const half = await measureAtRate(
           `gateway ${read.name}`,
           target,
@@ -450,6 +456,8 @@ try {
           ceilingP99AtMaxMs: ceilingFigures.median.p99Ms,
           gatewayCpuMicros: max.median.serverCpuMicrosPerAnswer,
           ceilingCpuMicros: ceilingFigures.median.serverCpuMicrosPerAnswer,
+          protocolOkPerSecond: protocolFigures.median.okPerSecond,
+          protocolCpuMicros: protocolFigures.median.serverCpuMicrosPerAnswer,
           p99AtRateMs: half.p99Ms,
           ceilingP99AtRateMs: ceilingHalf.p99Ms,
           rate: half.rate,
@@ -457,6 +465,7 @@ try {
         readFigures[read.name] = {
           answerBytes,
           ceiling: ceilingFigures,
+          protocol: protocolFigures,
           gateway: max,
           half,
           ceilingHalf,
@@ -469,7 +478,7 @@ try {
             ratio,
             read.goalRatio,
             'min',
-            `${percent(ratio)} (${perSecond(max.median.okPerSecond)} of ${perSecond(ceilingFigures.median.okPerSecond)})`,
+            `${percent(ratio)} (${perSecond(max.median.okPerSecond)} of ${perSecond(ceilingFigures.median.okPerSecond)}; the API's protocol alone: ${percent(ratioOf(protocolFigures, ceilingFigures))})`,
           ),
           goalRow(
             'Reads',
@@ -484,6 +493,7 @@ try {
       }
       const peakMiB = round(memory.stop());
       await ceiling.stop();
+      await protocol.stop();
       details['reads'] = readFigures;
       details['memory'] = { rssMiBBeforeReads: idleMiB, peakRssMiBDuringReads: peakMiB };
       goals.push(
