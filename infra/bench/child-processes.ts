@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** tsx's loader, resolved here so that a child runs TypeScript whatever its working directory. */
 const tsxLoader = import.meta.resolve('tsx');
@@ -135,6 +136,29 @@ export function cpuMicros(pid: number): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * Waits until a process is idle: under `busyShare` of a core over two samples in a row, or
+ * `maxMs` at most. A server just started still checkpoints its WAL and collects its start's
+ * garbage; a measurement taken then would count that work against its first route. Answers how
+ * long it waited (ms); at once where /proc cannot be read.
+ */
+export async function untilIdle(
+  pid: number,
+  { busyShare = 0.05, sampleMs = 250, maxMs = 30_000 } = {},
+): Promise<number> {
+  const started = performance.now();
+  let quietSamples = 0;
+  let before = cpuMicros(pid);
+  while (quietSamples < 2 && performance.now() - started < maxMs) {
+    await sleep(sampleMs);
+    const now = cpuMicros(pid);
+    if (!Number.isFinite(now)) break;
+    quietSamples = (now - before) / (sampleMs * 1_000) < busyShare ? quietSamples + 1 : 0;
+    before = now;
+  }
+  return performance.now() - started;
 }
 
 /** Resident memory of a process, from /proc (Linux); NaN elsewhere. */

@@ -1,6 +1,7 @@
 import autocannon from 'autocannon';
+import { Pool } from 'undici';
 import { cpuMicros } from './child-processes.ts';
-import { log, median, round } from './support.ts';
+import { log, median, round, summarize } from './support.ts';
 
 /** Connections and pipelining of every HTTP run: `-c 100 -p 1`. */
 export const connections = 100;
@@ -52,14 +53,9 @@ export interface MaxRateFigures {
   readonly median: RoundFigures;
 }
 
-async function run(
-  target: HttpTarget,
-  seconds: number,
-  overallRate?: number,
-  serverPid?: number,
-): Promise<RoundFigures> {
+async function run(target: HttpTarget, seconds: number, serverPid?: number): Promise<RoundFigures> {
   const cpuBefore = serverPid ? cpuMicros(serverPid) : Number.NaN;
-  const figures = await runAutocannon(target, seconds, overallRate);
+  const figures = await runAutocannon(target, seconds);
   if (!serverPid) return figures;
   const answers = figures.requestsPerSecond * seconds;
   const perAnswer = (cpuMicros(serverPid) - cpuBefore) / Math.max(1, answers);
@@ -68,11 +64,7 @@ async function run(
     : figures;
 }
 
-function runAutocannon(
-  target: HttpTarget,
-  seconds: number,
-  overallRate?: number,
-): Promise<RoundFigures> {
+function runAutocannon(target: HttpTarget, seconds: number): Promise<RoundFigures> {
   const { url, method = 'GET', headers, body, next } = target;
   const parsed = new URL(url);
   return new Promise((resolve, reject) => {
@@ -82,7 +74,6 @@ function runAutocannon(
         connections,
         pipelining: 1,
         duration: seconds,
-        ...(overallRate ? { overallRate } : {}),
         requests: [
           {
             method,
@@ -153,7 +144,7 @@ export async function measureMaxRates(
     for (const [which, { target, beforeRound, afterRound, serverPid }] of contenders.entries()) {
       await beforeRound?.();
       const cpuBefore = serverPid ? cpuMicros(serverPid) : Number.NaN;
-      const figures = await run(target, settings.roundSeconds, undefined, serverPid);
+      const figures = await run(target, settings.roundSeconds, serverPid);
       rounds[which]?.push(
         afterRound
           ? await withDeferredWork(figures, settings.roundSeconds, afterRound, serverPid, cpuBefore)
@@ -200,16 +191,111 @@ async function withDeferredWork(
   };
 }
 
-/** One round at a fixed overall rate (latency corrected for coordinated omission). */
+/**
+ * One round at a fixed rate: request i is due at i / rate seconds, whatever the answers before it
+ * did (an open loop), on up to `connections` connections; a request waiting for a free connection
+ * waits in the pool. Its latency runs from when it was due, not from when it could be sent, so a
+ * stall counts for every request it held back (no coordinated omission). The first second is a
+ * warm-up at the same rate, left out of the figures: the pool opens its connections then.
+ *
+ * Not autocannon's `overallRate`: that lets each connection send its share of a second back to
+ * back at the start of each second, so 100 connections fire bursts at full speed and the latency
+ * measured is that of the maximum rate (100 in flight), not of the rate asked for.
+ */
 export async function measureAtRate(
   label: string,
   target: HttpTarget,
   rate: number,
   seconds: number,
 ): Promise<RoundFigures & { rate: number }> {
-  const figures = await run(target, seconds, Math.max(1, Math.round(rate)));
+  const perSecond = Math.max(1, Math.round(rate));
+  const figures = await runAtFixedRate(target, seconds, perSecond);
   log(
-    `  ${label} at ${Math.round(rate)}/s: p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, ${figures.okPerSecond} ok/s${figures.non2xx + figures.errors > 0 ? `, ${figures.non2xx} non-2xx, ${figures.errors} errors` : ''}`,
+    `  ${label} at ${perSecond}/s (evenly spaced): p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, ${figures.okPerSecond} ok/s${figures.non2xx + figures.errors > 0 ? `, ${figures.non2xx} non-2xx, ${figures.errors} errors` : ''}`,
   );
-  return { rate: Math.round(rate), ...figures };
+  return { rate: perSecond, ...figures };
+}
+
+async function runAtFixedRate(
+  target: HttpTarget,
+  seconds: number,
+  rate: number,
+): Promise<RoundFigures> {
+  const { url, method = 'GET', headers = {}, body, next } = target;
+  const parsed = new URL(url);
+  const path = parsed.pathname + parsed.search;
+  const pool = new Pool(parsed.origin, { connections, pipelining: 1 });
+  const warmUp = rate;
+  const total = warmUp + Math.round(rate * seconds);
+  const intervalMs = 1_000 / rate;
+  const latencies: number[] = [];
+  let ok = 0;
+  let non2xx = 0;
+  let errors = 0;
+  let sent = 0;
+  let answered = 0;
+  const start = performance.now();
+  // dispatch with a bare handler, not request(): no promise or body stream per answer, so the
+  // generator keeps pace at tens of thousands a second on the cores it shares with the server.
+  const send = (due: number, counted: boolean, settle: () => void): void => {
+    const built = next?.();
+    const requestBody = built?.body ?? body;
+    let status = 0;
+    pool.dispatch(
+      {
+        path,
+        method,
+        headers: { ...headers, ...built?.headers },
+        ...(requestBody !== undefined ? { body: requestBody } : {}),
+      },
+      // The handler API a Pool's clients take in undici 7 (its newer one is refused there).
+      {
+        onConnect: () => {},
+        onHeaders: (statusCode) => {
+          status = statusCode;
+          return true;
+        },
+        onData: () => true,
+        onComplete: () => {
+          if (counted) {
+            latencies.push(performance.now() - due);
+            if (status >= 200 && status < 300) ok += 1;
+            else non2xx += 1;
+          }
+          settle();
+        },
+        onError: () => {
+          if (counted) errors += 1;
+          settle();
+        },
+      },
+    );
+  };
+  await new Promise<void>((resolve) => {
+    const settle = (): void => {
+      answered += 1;
+      if (answered === total) resolve();
+    };
+    const tick = (): void => {
+      const now = performance.now();
+      for (let due = start + sent * intervalMs; sent < total && due <= now;) {
+        sent += 1;
+        send(due, sent > warmUp, settle);
+        due = start + sent * intervalMs;
+      }
+      if (sent < total) setTimeout(tick, Math.max(0, start + sent * intervalMs - now));
+    };
+    tick();
+  });
+  const elapsedSeconds = (performance.now() - start) / 1_000 - 1;
+  await pool.close();
+  const { p50Ms, p99Ms } = summarize(latencies);
+  return {
+    okPerSecond: round(ok / elapsedSeconds),
+    requestsPerSecond: round((ok + non2xx) / elapsedSeconds),
+    p50Ms,
+    p99Ms,
+    non2xx,
+    errors,
+  };
 }

@@ -28,6 +28,7 @@ import {
   forkScript,
   forkServer,
   residentMiB,
+  untilIdle,
   watchPeakMemory,
   type ChildProcessHandle,
   type ChildServer,
@@ -394,6 +395,10 @@ try {
     await untilProjected(gateway);
     const tokens = await accessTokensOf(gateway.url, accounts);
     const tokenOf = (who: BenchAccount): string => tokens.get(who.email) ?? '';
+    const settleMs = await untilIdle(gateway.pid);
+    log(
+      `  gateway idle after ${round(settleMs / 1_000)} s (projection, WAL checkpoints, start-up GC)`,
+    );
     details['catalog'] = {
       events: seeded,
       products: settings.catalogProducts,
@@ -899,7 +904,7 @@ notes.push(
   'Catalog: 10,000 products over Samsung, Oppo and Iphone, seeded as events straight into the store before the gateway started; the products booked by the command and live runs are seeded later, the same way.',
   'Live path: lag from the 201 of POST /bookings at the client to the graphql-ws message at the subscribed client (the same process sees both); a message that arrives before the 201 counts as 0 ms. Each row also gives the lag from sending the request (to the message, and to the 201).',
   'BullMQ live path: the gateway does not project (distributed configuration), a BullMQ relay follows the log in the gateway process (its store handle is woken by its own commits, as EventStoreDB pushes; another process would poll the SQLite file every 500 ms), one worker process (workers/src/worker-main.ts, RELAY=off, 4 partitions) projects into the embedded read store and publishes on Redis under a unique prefix, deleted afterwards.',
-  'Rates at a fixed rate (p99 at half the maximum, commands at 1,000/s) are corrected for coordinated omission by autocannon. The ceiling is run at the same rate: its p99 is what the load generator (autocannon pacing 100 connections, on the same 2 cores) adds by itself, and at 3,000-5,000/s it alone reached 13-195 ms in trial runs.',
+  "Runs at a fixed rate (p99 at half the maximum, commands at 1,000/s) send evenly spaced requests from an open loop (undici, up to 100 connections; infra/bench/http-load.ts): each request's latency runs from when it was due, so a stall counts for every request it held back. The ceiling is run at the same rate: its p99 is what the load generator, on the same 2 cores, adds by itself. (Until 2026-11-21 these runs used autocannon's overallRate, which has each connection send its share of a second back to back at the start of the second: bursts of 100 requests in flight at full speed, whose latency is that of the maximum rate.)",
 );
 const loadAtEnd = loadAverage();
 if (Math.max(machine.loadAverageAtStart[0] ?? 0, loadAtEnd[0] ?? 0) > machine.cpus)
