@@ -137,6 +137,9 @@ export class AppendOutcomeUnknownError extends Error {
   }
 }
 
+/** The message loop the store's threads share (plain CommonJS, as their sources). */
+export const sqliteThreadModule = createRequire(import.meta.url).resolve('./sqlite-thread.cjs');
+
 // The writer thread: its own connection (WAL, synchronous=FULL, checked), one transaction per
 // batch, answered once committed. Plain CommonJS, so that it runs without a TypeScript loader.
 const writerSource = `
@@ -153,18 +156,12 @@ const problems = durabilityProblems(db);
 if (problems.length > 0) throw new Error('writer connection not durable: ' + problems.join('; '));
 const commit = batchCommitter(db);
 parentPort.postMessage({ ready: true });
-parentPort.on('message', (message) => {
-  if (message.type === 'close') {
-    db.close();
-    parentPort.close();
-    return;
-  }
-  try {
-    parentPort.postMessage({ id: message.id, outcomes: commit(message.batch) });
-  } catch (error) {
-    parentPort.postMessage({ id: message.id, failure: String((error && error.message) || error) });
-  }
-});
+require(workerData.thread).serveMessages(
+  parentPort,
+  db,
+  (message) => ({ id: message.id, outcomes: commit(message.batch) }),
+  (message, failure) => ({ id: message.id, failure }),
+);
 `;
 
 // The checkpointing thread: its own connection to the file, copying the WAL into the database
@@ -174,19 +171,15 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.sqlite);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('synchronous = FULL');
-parentPort.on('message', (message) => {
-  if (message === 'close') {
-    db.close();
-    parentPort.close();
-    return;
-  }
-  try {
+require(workerData.thread).serveMessages(
+  parentPort,
+  db,
+  () => {
     db.pragma('wal_checkpoint(PASSIVE)');
-    parentPort.postMessage('done');
-  } catch (error) {
-    parentPort.postMessage(String(error));
-  }
-});
+    return 'done';
+  },
+  (_message, failure) => failure,
+);
 `;
 
 export interface BackgroundCheckpointsOptions {
@@ -249,6 +242,7 @@ export class BackgroundCheckpoints {
       workerData: {
         file: this.file,
         sqlite: createRequire(import.meta.url).resolve('better-sqlite3'),
+        thread: sqliteThreadModule,
       },
     });
     worker.unref();
@@ -411,6 +405,7 @@ export class EmbeddedEventStore implements EventStore {
           file: this.file,
           sqlite: createRequire(import.meta.url).resolve('better-sqlite3'),
           commit: createRequire(import.meta.url).resolve('./embedded-commit.cjs'),
+          thread: sqliteThreadModule,
         },
       });
     } catch (error) {

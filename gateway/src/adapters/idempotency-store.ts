@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
+import { sqliteThreadModule } from '@resale/events';
 import type { Db } from 'mongodb';
 
 /** The first answer to a command sent with an Idempotency-Key. */
@@ -81,19 +82,15 @@ const commit = db.transaction((rows, at) => {
   writes += rows.length;
   if (Math.floor(writes / 500) > Math.floor(before / 500)) purge.run(at - workerData.ttlMs);
 });
-parentPort.on('message', (message) => {
-  if (message.type === 'close') {
-    db.close();
-    parentPort.close();
-    return;
-  }
-  try {
+require(workerData.thread).serveMessages(
+  parentPort,
+  db,
+  (message) => {
     commit.immediate(message.rows, message.at);
-    parentPort.postMessage({ id: message.id });
-  } catch (error) {
-    parentPort.postMessage({ id: message.id, error: String((error && error.message) || error) });
-  }
-});
+    return { id: message.id };
+  },
+  (message, error) => ({ id: message.id, error }),
+);
 `;
 
 /**
@@ -164,6 +161,7 @@ export function openSqliteIdempotencyStore(
       workerData: {
         file,
         sqlite: createRequire(import.meta.url).resolve('better-sqlite3'),
+        thread: sqliteThreadModule,
         ttlMs,
         insertSql,
         purgeSql,
