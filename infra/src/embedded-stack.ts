@@ -61,6 +61,18 @@ const portOrFree = async (port: number, host: string): Promise<number> =>
   port === 0 ? freePort(host) : port;
 
 /**
+ * The origins the web client is served from: its URL and, on a loopback address, the same port
+ * under the other loopback name, since a user may well type localhost where 127.0.0.1 was printed
+ * (the API refused such a page's calls as cross-origin, and the page showed "Cannot reach the
+ * server").
+ */
+export function webOrigins(host: string, port: number): string[] {
+  const loopbackNames = ['127.0.0.1', 'localhost'];
+  const names = loopbackNames.includes(host) ? loopbackNames : [host];
+  return names.map((name) => `http://${name}:${port}`);
+}
+
+/**
  * The embedded profile in one process tree: the Auth emulator (a child process), the gateway with
  * its in-process workers, and the built web client, with the demo data loaded. Used by `npm start`
  * and by the end-to-end journeys.
@@ -116,7 +128,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       PORT: String(gatewayPort),
       DATA_DIR: dataDir,
       PUBLIC_URL: gatewayUrl,
-      WEB_ORIGIN: env.WEB_ORIGIN ?? webUrl,
+      WEB_ORIGIN: env.WEB_ORIGIN ?? webOrigins(host, webPort).join(','),
       FIREBASE_AUTH_EMULATOR_HOST: auth.host,
       FIREBASE_PROJECT_ID: AUTH_PROJECT_ID,
       LOG_LEVEL: env.LOG_LEVEL ?? 'warn',

@@ -105,6 +105,20 @@ describe('signing in', () => {
     },
     journeyTimeoutMs,
   );
+
+  it(
+    'the site opened as localhost, where 127.0.0.1 was printed, shows its categories',
+    async () => {
+      const { page, screenshot } = await visitor();
+      const web = new URL(browser.stack.urls.web);
+      expect(web.hostname).toBe('127.0.0.1');
+      await page.goto(`http://localhost:${web.port}/`);
+      for (const category of ['Samsung', 'Oppo', 'Iphone'])
+        await page.getByRole('heading', { name: category, exact: true }).waitFor();
+      await screenshot('home-as-localhost');
+    },
+    journeyTimeoutMs,
+  );
 });
 
 describe('required-field messages of empty forms', () => {
