@@ -27,6 +27,8 @@ class InMemoryEventStore implements EventStore {
   /** Appends refused because of a wrong expected revision. */
   conflicts = 0;
   readonly appends: { streamId: string; expectedRevision: ExpectedRevision }[] = [];
+  /** Stream reads so far. */
+  reads = 0;
   /** Runs once, before the next append is checked: lets a test slip in a competing writer. */
   beforeAppend?: () => Promise<unknown>;
 
@@ -72,6 +74,7 @@ class InMemoryEventStore implements EventStore {
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
+    this.reads++;
     if (this.readersToGather > 0)
       await new Promise<void>((resolve) => {
         this.waitingReaders.push(resolve);
@@ -230,6 +233,34 @@ describe('handleCommand', () => {
       const store = new InMemoryEventStore();
       const result = await handleCommand(store, productStream, productDecider, listProduct);
       expect(result.events[0]?.eventId).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  });
+
+  describe('when the stream was made for the command (newStream)', () => {
+    it('decides against the empty stream without reading it', async () => {
+      const store = new InMemoryEventStore();
+
+      const result = await handleCommand(store, productStream, productDecider, listProduct, {
+        newStream: true,
+      });
+
+      expect(store.reads).toBe(0);
+      expect(store.appends).toEqual([{ streamId: productStream, expectedRevision: 'no_stream' }]);
+      expect(result).toMatchObject({ appended: true, nextExpectedRevision: 0, position: 1 });
+    });
+
+    it('reads the history and decides again when the stream existed after all', async () => {
+      const store = await givenListedProduct();
+      const readsBefore = store.reads;
+
+      const relisted = handleCommand(store, productStream, productDecider, listProduct, {
+        newStream: true,
+      });
+
+      // The refused append at no_stream sends it back to the history, where the product is listed.
+      await expect(relisted).resolves.toMatchObject({ appended: false, position: 1 });
+      expect(store.conflicts).toBe(1);
+      expect(store.reads).toBe(readsBefore + 1);
     });
   });
 

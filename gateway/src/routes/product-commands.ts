@@ -66,6 +66,7 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
           data: { ...listing, productId, sellerUid: actor.uid },
           metadata: commandMetadata(request, actor),
         },
+        { newStream: true },
       );
       return reply
         .code(201)
@@ -230,7 +231,8 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
             { type: 'ProductBooked', schemaVersion: 1, data: bookedEvent.data } as ProductBooked,
             metadata,
           ),
-          { newEventId },
+          // The booking's id was made above: its stream is new, and is not read.
+          { newEventId, newStream: true },
         );
         position = Math.max(position, placed.position);
       }
