@@ -158,20 +158,35 @@ export const listingOf = (seller: SignedInUser, overrides: Record<string, unknow
   ...overrides,
 });
 
+/** POSTs a command as the user; answers its 201 body, or throws with what came instead. */
+async function createAs<T>(
+  app: FastifyInstance,
+  user: SignedInUser,
+  url: string,
+  payload: Record<string, unknown>,
+): Promise<T> {
+  const response = await app.inject({
+    method: 'POST',
+    url,
+    headers: bearer(user.accessToken),
+    payload,
+  });
+  if (response.statusCode !== 201) throw new Error(`POST ${url} failed: ${response.body}`);
+  return response.json<T>();
+}
+
 /** Lists a product as the seller; answers its id and the command's log position. */
 export async function listProductAt(
   app: FastifyInstance,
   seller: SignedInUser,
   overrides: Record<string, unknown> = {},
 ): Promise<{ productId: string; position: number }> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/myProducts',
-    headers: bearer(seller.accessToken),
-    payload: listingOf(seller, overrides),
-  });
-  if (response.statusCode !== 201) throw new Error(`POST /myProducts failed: ${response.body}`);
-  const { insertedId, position } = response.json<{ insertedId: string; position: number }>();
+  const { insertedId, position } = await createAs<{ insertedId: string; position: number }>(
+    app,
+    seller,
+    '/myProducts',
+    listingOf(seller, overrides),
+  );
   return { productId: insertedId, position };
 }
 
@@ -199,14 +214,13 @@ export async function bookProductAt(
   buyer: SignedInUser,
   productId: string,
 ): Promise<number> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/bookings',
-    headers: bearer(buyer.accessToken),
-    payload: bookingOf(buyer, productId),
-  });
-  if (response.statusCode !== 201) throw new Error(`POST /bookings failed: ${response.body}`);
-  return response.json<{ position: number }>().position;
+  const { position } = await createAs<{ position: number }>(
+    app,
+    buyer,
+    '/bookings',
+    bookingOf(buyer, productId),
+  );
+  return position;
 }
 
 /** Creates the spec's brand categories as the demo-data seeding does; answers the last position. */
