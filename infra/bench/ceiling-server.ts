@@ -1,10 +1,12 @@
-// The ceiling: bare Fastify routes that answer the very bytes the gateway answered, with nothing
-// else (no schemas, hooks, auth, logging or storage). Runs in its own process like the gateway.
-// BENCH_CEILING_FILE names a JSON file: [{ method, path, contentType, body }].
+// The ceiling: bare Fastify routes that answer the very bytes the gateway answered (its headers,
+// as constants, and its body), with nothing else (no schemas, hooks, auth, logging or storage).
+// Runs in its own process like the gateway.
+// BENCH_CEILING_FILE names a JSON file: [{ method, path, contentType, headers, body }].
 //
 // BENCH_CEILING_PROTOCOL=api: the same routes inside the gateway's own server options and HTTP
 // protocol (its logger, request ids, JSON errors, security headers and CORS; configured from the
-// gateway's environment): what every answer of the API costs before any route does its work.
+// gateway's environment), which sets the headers itself: what every answer of the API costs
+// before any route does its work.
 import { httpProtocol, loadConfig, serverOptions } from '@resale/gateway';
 import configPlugin from '@resale/gateway/plugins/external/config';
 import Fastify from 'fastify';
@@ -15,6 +17,7 @@ interface CeilingRoute {
   method: 'GET' | 'POST';
   path: string;
   contentType: string;
+  headers: Record<string, string>;
   body: string;
 }
 
@@ -35,11 +38,11 @@ if (config)
       await httpProtocol(api);
     }),
   );
-for (const { method, path, contentType, body } of routes)
+for (const { method, path, contentType, headers, body } of routes)
   app.route({
     method,
     url: path,
-    handler: (_request, reply) => reply.type(contentType).send(body),
+    handler: (_request, reply) => reply.headers(headers).type(contentType).send(body),
   });
 
 const url = await app.listen({ host: '127.0.0.1', port: 0 });

@@ -306,8 +306,22 @@ function readTargets(reader: BenchAccount, readerToken: string): ReadTarget[] {
   ];
 }
 
-/** Sends the request once, checks the answer, and returns its bytes for the ceiling. */
-async function captureAnswer(target: HttpTarget) {
+/** Headers node:http writes for any answer by itself (or the ceiling's route sets). */
+const ownHeaders = new Set([
+  'connection',
+  'content-length',
+  'content-type',
+  'date',
+  'keep-alive',
+  'transfer-encoding',
+]);
+
+/**
+ * Sends the request once, checks the answer, and returns its bytes for the ceiling: the body and
+ * the headers the API added (security, CORS, request id), which a bare route answering the same
+ * bytes sends as they are.
+ */
+async function captureAnswer(target: HttpTarget): Promise<CapturedAnswer> {
   const response = await fetch(target.url, {
     method: target.method ?? 'GET',
     headers: target.headers ?? {},
@@ -316,15 +330,35 @@ async function captureAnswer(target: HttpTarget) {
   const body = await response.text();
   if (!response.ok || body.includes('"errors"'))
     throw new Error(`${target.url} answered ${response.status}: ${body.slice(0, 300)}`);
-  return { body, contentType: response.headers.get('content-type') ?? 'application/json' };
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (!ownHeaders.has(name)) headers[name] = value;
+  });
+  return {
+    body,
+    contentType: response.headers.get('content-type') ?? 'application/json',
+    headers,
+  };
+}
+
+interface CapturedAnswer {
+  readonly body: string;
+  readonly contentType: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** A bare route of the ceiling server (ceiling-server.ts reads them from a JSON file). */
+interface CeilingRoute extends CapturedAnswer {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
 }
 
 /**
  * Bare routes answering the given bytes; with `protocolEnv` (the gateway's environment) inside
- * the gateway's HTTP protocol instead of nothing.
+ * the gateway's HTTP protocol instead of nothing (which adds the headers itself).
  */
 async function startCeiling(
-  routes: { method: 'GET' | 'POST'; path: string; contentType: string; body: string }[],
+  routes: readonly CeilingRoute[],
   protocolEnv?: Record<string, string | undefined>,
 ): Promise<ChildServer> {
   const file = path.join(scratch, `ceiling-${randomUUID()}.json`);
@@ -412,15 +446,18 @@ try {
       const targets = readTargets(reader, tokenOf(reader)).filter(
         (read) => chosenReads.size === 0 || chosenReads.has(read.name),
       );
-      const answers: { body: string; contentType: string }[] = [];
+      const answers: CapturedAnswer[] = [];
       for (const read of targets) answers.push(await captureAnswer(read.target(gateway.url)));
-      const ceilingRoutes = targets.map((read, index) => {
+      const ceilingRoutes = targets.map((read, index): CeilingRoute => {
         const target = read.target('');
-        const answer = answers[index] ?? { body: '', contentType: 'application/json' };
+        const answer = answers[index] ?? { body: '', contentType: 'application/json', headers: {} };
         return { method: target.method ?? 'GET', path: `/${read.name}`, ...answer };
       });
       const ceiling = await startCeiling(ceilingRoutes);
-      const protocol = await startCeiling(ceilingRoutes, gatewayEnv(dataDir, auth));
+      const bodyOnlyRoutes = ceilingRoutes.map((route) => ({ ...route, headers: {} }));
+      // Sessions 1-5 measured against this one: the body alone, with Fastify's headers only.
+      const bodyOnly = await startCeiling(bodyOnlyRoutes);
+      const protocol = await startCeiling(bodyOnlyRoutes, gatewayEnv(dataDir, auth));
       const idleMiB = round(residentMiB(gateway.pid));
       const memory = watchPeakMemory(gateway.pid);
       const readFigures: Record<string, unknown> = {};
@@ -428,14 +465,16 @@ try {
         const target = read.target(gateway.url);
         const ceilingTarget = { ...read.target(ceiling.url), url: `${ceiling.url}/${read.name}` };
         const protocolTarget = { ...ceilingTarget, url: `${protocol.url}/${read.name}` };
-        const [ceilingFigures, protocolFigures, max] = (await measureMaxRates(
+        const bodyOnlyTarget = { ...ceilingTarget, url: `${bodyOnly.url}/${read.name}` };
+        const [ceilingFigures, bodyOnlyFigures, protocolFigures, max] = (await measureMaxRates(
           [
             { label: `ceiling ${read.name}`, target: ceilingTarget, serverPid: ceiling.pid },
+            { label: `body alone ${read.name}`, target: bodyOnlyTarget, serverPid: bodyOnly.pid },
             { label: `protocol ${read.name}`, target: protocolTarget, serverPid: protocol.pid },
             { label: `gateway ${read.name}`, target, serverPid: gateway.pid },
           ],
           load,
-        )) as [MaxRateFigures, MaxRateFigures, MaxRateFigures];
+        )) as [MaxRateFigures, MaxRateFigures, MaxRateFigures, MaxRateFigures];
         const half = await measureAtRate(
           `gateway ${read.name}`,
           target,
@@ -463,6 +502,8 @@ try {
           ceilingCpuMicros: ceilingFigures.median.serverCpuMicrosPerAnswer,
           protocolOkPerSecond: protocolFigures.median.okPerSecond,
           protocolCpuMicros: protocolFigures.median.serverCpuMicrosPerAnswer,
+          bodyOnlyOkPerSecond: bodyOnlyFigures.median.okPerSecond,
+          bodyOnlyCpuMicros: bodyOnlyFigures.median.serverCpuMicrosPerAnswer,
           p99AtRateMs: half.p99Ms,
           ceilingP99AtRateMs: ceilingHalf.p99Ms,
           rate: half.rate,
@@ -470,6 +511,7 @@ try {
         readFigures[read.name] = {
           answerBytes,
           ceiling: ceilingFigures,
+          bodyOnly: bodyOnlyFigures,
           protocol: protocolFigures,
           gateway: max,
           half,
@@ -483,7 +525,7 @@ try {
             ratio,
             read.goalRatio,
             'min',
-            `${percent(ratio)} (${perSecond(max.median.okPerSecond)} of ${perSecond(ceilingFigures.median.okPerSecond)}; the API's protocol alone: ${percent(ratioOf(protocolFigures, ceilingFigures))})`,
+            `${percent(ratio)} (${perSecond(max.median.okPerSecond)} of ${perSecond(ceilingFigures.median.okPerSecond)}; the API's protocol alone: ${percent(ratioOf(protocolFigures, ceilingFigures))}; of a bare route answering the body alone, without the API's headers: ${percent(ratioOf(max, bodyOnlyFigures))})`,
           ),
           goalRow(
             'Reads',
@@ -498,6 +540,7 @@ try {
       }
       const peakMiB = round(memory.stop());
       await ceiling.stop();
+      await bodyOnly.stop();
       await protocol.stop();
       details['reads'] = readFigures;
       details['memory'] = { rssMiBBeforeReads: idleMiB, peakRssMiBDuringReads: peakMiB };
@@ -540,9 +583,7 @@ try {
         next: nextBooking,
       };
       const sample = await captureAnswer({ ...target, ...nextBooking() });
-      const ceiling = await startCeiling([
-        { method: 'POST', path: '/bookings', contentType: sample.contentType, body: sample.body },
-      ]);
+      const ceiling = await startCeiling([{ method: 'POST', path: '/bookings', ...sample }]);
       // Bodies of the same shape, without using up the pool's products.
       const ceilingBooking = () => {
         const buyer = commandBuyers[turn++ % commandBuyers.length] as BenchAccount;
