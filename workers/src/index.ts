@@ -13,6 +13,7 @@ export * from './relay/redis-relay.ts';
 export * from './reactors/booking-placed-reactor.ts';
 export * from './pipeline/processor.ts';
 export * from './pipeline/pipelines.ts';
+export * from './pipeline/projection-thread.ts';
 export * from './pipeline/shutdown.ts';
 export * from './operators/environment.ts';
 export * from './operators/audit.ts';

@@ -522,6 +522,14 @@ export class EmbeddedEventStore implements EventStore {
   }
 
   /** Resolves after the next commit of this instance, or after the poll interval. */
+  /**
+   * Wakes this handle's subscriptions for commits another connection made, which they would
+   * otherwise find at their next poll: a process whose other thread appends tells this one.
+   */
+  noticeCommitsElsewhere(): void {
+    for (const listener of this.commitListeners) listener();
+  }
+
   waitForCommit(): { promise: Promise<void>; cancel: () => void } {
     let cancel = (): void => {};
     const promise = new Promise<void>((resolve) => {

@@ -17,7 +17,8 @@ export interface Pipeline {
 export interface PipelineParts {
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
-  readonly pubsub: ChangePubSub;
+  /** Where change notices go once the read models committed them. */
+  readonly pubsub: Pick<ChangePubSub, 'publishApplied'>;
   readonly onError?: (error: Error, event?: RecordedEvent) => void;
   /** Wraps the event handler, for tests and benchmarks (fault injection, timing). */
   readonly instrument?: (handler: EventHandler) => EventHandler;

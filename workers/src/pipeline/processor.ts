@@ -7,7 +7,7 @@ import { projectEvents, type ProjectionTarget } from '../read-models.ts';
 
 export interface ProcessorOptions {
   readonly readStore: ProjectionTarget;
-  readonly pubsub: ChangePubSub;
+  readonly pubsub: Pick<ChangePubSub, 'publishApplied'>;
   /** Where reactors append (the booking completion). Without it, events are only projected. */
   readonly eventStore?: Pick<EventStore, 'append' | 'readStream'>;
   readonly onError?: (error: Error, event?: RecordedEvent) => void;

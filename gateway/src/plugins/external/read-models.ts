@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import {
   createInProcessPubSub,
   createRedisPubSub,
-  startEmbeddedPipeline,
+  startProjectionThread,
   waitForPosition,
   type ChangePubSub,
   type Pipeline,
@@ -30,8 +30,8 @@ const declaresMinPosition = (querystring: unknown): boolean => {
 
 /**
  * The read side: the read store (MongoDB or embedded), the change pub/sub (Redis or in-process),
- * and in the embedded profile the pipeline that projects the event log into the read store, in
- * this process. In the distributed profile the workers' processes project.
+ * and in the embedded profile the pipeline that projects the event log into the read store, in a
+ * thread of this process. In the distributed profile the workers' processes project.
  */
 async function readModels(app: FastifyInstance): Promise<void> {
   const { MONGODB_URL, MONGODB_DB, DATA_DIR, REDIS_URL, REDIS_CHANNEL_PREFIX } = app.config;
@@ -44,14 +44,18 @@ async function readModels(app: FastifyInstance): Promise<void> {
       })
     : createInProcessPubSub();
   let pipeline: Pipeline | null = null;
-  if (!app.config.distributed)
-    pipeline = await startEmbeddedPipeline({
-      eventStore: app.eventStore,
-      readStore: store,
+  if (!app.config.distributed) {
+    const thread = startProjectionThread({
+      settings: { EVENTSTORE_URL: app.config.EVENTSTORE_URL, MONGODB_URL, MONGODB_DB, DATA_DIR },
       pubsub,
+      onAppend: (listener) => app.eventStore.onAppend(listener),
       onError: (error, event) =>
         app.log.error({ err: error, position: event?.position }, 'projection failed'),
     });
+    pipeline = thread;
+    // The thread loads while the other plugins register; the app is ready once it follows the log.
+    app.addHook('onReady', () => thread.ready);
+  }
 
   app.decorate('readModels', {
     store,

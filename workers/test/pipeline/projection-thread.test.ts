@@ -1,0 +1,101 @@
+import { userStreamId, type EventStore, type UserRegistered } from '@resale/events';
+import { randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startProjectionThread } from '../../src/pipeline/projection-thread.ts';
+import { createInProcessPubSub } from '../../src/pubsub/mqemitter-pubsub.ts';
+import { appliedTopic, changeTopic } from '../../src/pubsub/topics.ts';
+import { getUserByEmail } from '../../src/read-models.ts';
+import { condition } from '../support/events.ts';
+import { givenEmbeddedStores, scratchDir, teardownAfterEach } from '../support/stores.ts';
+
+const teardown = teardownAfterEach();
+
+/** Registers a user, telling the listeners as the gateway's observed store does. */
+async function register(
+  store: EventStore,
+  listeners: Set<() => void>,
+  uid: string,
+): Promise<number> {
+  const event: UserRegistered = {
+    type: 'UserRegistered',
+    schemaVersion: 1,
+    data: { uid, name: `User ${uid}`, email: `${uid}@example.com`, role: 'buyer' },
+  };
+  const metadata = {
+    actorUid: uid,
+    actorEmail: `${uid}@example.com`,
+    occurredAt: '2026-11-21T10:00:00.000Z',
+    correlationId: 'req-1',
+    causationId: 'req-1',
+  };
+  const { position } = await store.append(
+    userStreamId(uid),
+    [{ eventId: randomUUID(), event, metadata }],
+    { expectedRevision: 'no_stream' },
+  );
+  for (const listener of listeners) listener();
+  return position;
+}
+
+describe('the projection thread (the embedded pipeline beside the event loop)', () => {
+  it("projects this process's appends at once and publishes the notices on its pub/sub", async () => {
+    const { eventStore, readStore, dir } = await givenEmbeddedStores('thread', teardown);
+    const pubsub = createInProcessPubSub();
+    teardown(() => pubsub.close());
+    const listeners = new Set<() => void>();
+    let reached = 0;
+    const applied = condition();
+    await pubsub.subscribe(appliedTopic, (payload) => {
+      reached = Math.max(reached, (payload as { position: number }).position);
+      applied.notify();
+    });
+    const userNotices: unknown[] = [];
+    await pubsub.subscribe(changeTopic('users'), (payload) => userNotices.push(payload));
+
+    const thread = startProjectionThread({
+      settings: { DATA_DIR: dir },
+      pubsub,
+      onAppend: (listener) => {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+    });
+    teardown(() => thread.stop());
+    await thread.ready;
+
+    // One append at a time, each waited for: the thread's connection would only find a commit
+    // of this one at its next poll (500 ms) if it were not woken, 5 s for the ten.
+    const started = performance.now();
+    for (let i = 1; i <= 10; i++) {
+      const position = await register(eventStore, listeners, `u${i}`);
+      await applied.until(() => reached >= position, `position ${position} to be projected`);
+    }
+    expect(performance.now() - started).toBeLessThan(2_500);
+
+    // Committed in the read store this process reads, and announced here, one notice each.
+    expect(await getUserByEmail(readStore, 'u1@example.com')).toMatchObject({ name: 'User u1' });
+    expect(userNotices).toHaveLength(10);
+    expect(userNotices[0]).toMatchObject({ topic: 'users', ids: ['u1'], position: 1 });
+
+    await thread.stop();
+    // Stopped: later appends are no longer projected by it.
+    const after = await register(eventStore, listeners, 'u11');
+    expect(await readStore.checkpoint()).toBeLessThan(after);
+  });
+
+  it('says why when it cannot start', async () => {
+    const scratch = await scratchDir('thread-bad');
+    teardown(scratch.remove);
+    // A file where the data folder should be: no store can be opened under it.
+    const notAFolder = join(scratch.path, 'file');
+    await writeFile(notAFolder, 'not a folder');
+    const thread = startProjectionThread({
+      settings: { DATA_DIR: notAFolder },
+      pubsub: { publishApplied: async () => {} },
+    });
+    await expect(thread.ready).rejects.toThrow(/The projection thread did not start: .*(EEXIST|ENOTDIR)/s);
+    await thread.stop();
+  });
+});
