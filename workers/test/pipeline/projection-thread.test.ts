@@ -95,7 +95,9 @@ describe('the projection thread (the embedded pipeline beside the event loop)', 
       settings: { DATA_DIR: notAFolder },
       pubsub: { publishApplied: async () => {} },
     });
-    await expect(thread.ready).rejects.toThrow(/The projection thread did not start: .*(EEXIST|ENOTDIR)/s);
+    await expect(thread.ready).rejects.toThrow(
+      /The projection thread did not start: .*(EEXIST|ENOTDIR)/s,
+    );
     await thread.stop();
   });
 });
