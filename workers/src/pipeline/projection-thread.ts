@@ -43,18 +43,6 @@ export interface ProjectionThread extends Pipeline {
   readonly ready: Promise<void>;
 }
 
-// The thread's bootstrap: tsx's loader for the TypeScript entry (a worker thread does not inherit
-// the loader the process runs under, nor vitest's), then the entry itself.
-const bootstrap = `
-const { parentPort, workerData } = require('node:worker_threads');
-import(workerData.tsx)
-  .then(({ register }) => {
-    register();
-    return import(workerData.entry);
-  })
-  .catch((error) => parentPort.postMessage({ type: 'start-failed', message: String(error && error.stack || error) }));
-`;
-
 /**
  * The embedded profile's pipeline (relay, in-process queue, reactors, projection) in a worker
  * thread of this process, with its own connections to the log and the read store. The projection
@@ -64,13 +52,8 @@ import(workerData.tsx)
  */
 export function startProjectionThread(options: ProjectionThreadOptions): ProjectionThread {
   const onError = options.onError ?? (() => undefined);
-  const worker = new Worker(bootstrap, {
-    eval: true,
-    workerData: {
-      tsx: import.meta.resolve('tsx/esm/api'),
-      entry: import.meta.resolve('./projection-thread-entry.ts'),
-      settings: options.settings,
-    },
+  const worker = new Worker(new URL('./projection-thread-bootstrap.mjs', import.meta.url), {
+    workerData: { settings: options.settings },
   });
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   let stopped: (() => void) | undefined;
