@@ -39,6 +39,11 @@ const EnvSchema = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
   ),
+  /**
+   * Embedded profile: 'on' projects in a worker thread of the gateway instead of on its event loop
+   * (measured: about 30 % more bookings per second, for about 65 MiB more memory).
+   */
+  PROJECTION_THREAD: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'off' }),
 });
 type Env = Static<typeof EnvSchema>;
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import {
   createInProcessPubSub,
   createRedisPubSub,
+  startEmbeddedPipeline,
   startProjectionThread,
   waitForPosition,
   type ChangePubSub,
@@ -30,8 +31,9 @@ const declaresMinPosition = (querystring: unknown): boolean => {
 
 /**
  * The read side: the read store (MongoDB or embedded), the change pub/sub (Redis or in-process),
- * and in the embedded profile the pipeline that projects the event log into the read store, in a
- * thread of this process. In the distributed profile the workers' processes project.
+ * and in the embedded profile the pipeline that projects the event log into the read store, in
+ * this process (on its event loop, or with PROJECTION_THREAD=on in a worker thread). In the
+ * distributed profile the workers' processes project.
  */
 async function readModels(app: FastifyInstance): Promise<void> {
   const { MONGODB_URL, MONGODB_DB, DATA_DIR, REDIS_URL, REDIS_CHANNEL_PREFIX } = app.config;
@@ -43,19 +45,28 @@ async function readModels(app: FastifyInstance): Promise<void> {
         onError: (error) => app.log.warn({ err: error }, 'redis pub/sub error'),
       })
     : createInProcessPubSub();
+  const onError = (error: Error, event?: { position: number }): void =>
+    app.log.error({ err: error, position: event?.position }, 'projection failed');
   let pipeline: Pipeline | null = null;
-  if (!app.config.distributed) {
+  if (app.config.distributed) {
+    // The workers' processes project.
+  } else if (app.config.PROJECTION_THREAD === 'on') {
     const thread = startProjectionThread({
       settings: { EVENTSTORE_URL: app.config.EVENTSTORE_URL, MONGODB_URL, MONGODB_DB, DATA_DIR },
       pubsub,
       onAppend: (listener) => app.eventStore.onAppend(listener),
-      onError: (error, event) =>
-        app.log.error({ err: error, position: event?.position }, 'projection failed'),
+      onError,
     });
     pipeline = thread;
     // The thread loads while the other plugins register; the app is ready once it follows the log.
     app.addHook('onReady', () => thread.ready);
-  }
+  } else
+    pipeline = await startEmbeddedPipeline({
+      eventStore: app.eventStore,
+      readStore: store,
+      pubsub,
+      onError,
+    });
 
   app.decorate('readModels', {
     store,

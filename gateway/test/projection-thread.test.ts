@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeTopic } from '@resale/workers';
+import type { ReadModelChange } from '@resale/workers/read-models';
+import { loadConfig } from '../src/config.ts';
+import {
+  bookProductAt,
+  buildTestApp,
+  getAs,
+  listProduct,
+  registerUser,
+  seedCategories,
+  type SignedInUser,
+  type TestApp,
+} from './helper.ts';
+
+describe('the embedded profile with PROJECTION_THREAD=on (the pipeline in a worker thread)', () => {
+  let t: TestApp;
+  let seller: SignedInUser;
+  let buyer: SignedInUser;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ PROJECTION_THREAD: 'on' });
+    await seedCategories(t.app);
+    [seller, buyer] = await Promise.all([
+      registerUser(t.app, 'seller', { name: 'Tia' }),
+      registerUser(t.app, 'buyer', { name: 'Ben' }),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  it("shows a booking to its buyer's next read and tells the buyer's subscribers", async () => {
+    const productId = await listProduct(t.app, seller, { productName: 'Galaxy S21' });
+    const notices: ReadModelChange[] = [];
+    const unsubscribe = await t.app.readModels.pubsub.subscribe(
+      changeTopic('bookings', buyer.email),
+      (payload) => notices.push(payload as ReadModelChange),
+    );
+    try {
+      const position = await bookProductAt(t.app, buyer, productId);
+      // Read your writes: the read waits for the thread's projection of the booking.
+      const mine = await getAs(
+        t.app,
+        buyer,
+        `/bookings?email=${encodeURIComponent(buyer.email)}`,
+        position,
+      );
+      expect(mine.statusCode).toBe(200);
+      expect(mine.headers['x-read-models-behind']).toBeUndefined();
+      expect(mine.json<{ productId: string }[]>().map((b) => b.productId)).toEqual([productId]);
+      // The thread's change notice reached this process's pub/sub (the GraphQL subscriptions').
+      expect(notices).toContainEqual(
+        expect.objectContaining({ topic: 'bookings', key: buyer.email }),
+      );
+    } finally {
+      await unsubscribe();
+    }
+  });
+
+  it('takes only on or off', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).PROJECTION_THREAD).toBe('off');
+    expect(() => loadConfig({ NODE_ENV: 'test', PROJECTION_THREAD: 'yes' })).toThrow(
+      /PROJECTION_THREAD/,
+    );
+  });
+});
