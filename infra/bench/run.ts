@@ -6,7 +6,7 @@
 // parts (results go to partial.*); BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the gateway
 // processes there; BENCH_ROUND_SECONDS (5), BENCH_WARMUP_SECONDS (3), BENCH_FANOUT_SUBSCRIBERS
 // (1000), BENCH_REPLAY_EVENTS (200000), BENCH_READS=<read names> (all), BENCH_IDEMPOTENCY_KEY=off,
-// REDIS_URL (redis://127.0.0.1:6379).
+// REDIS_URL (redis://127.0.0.1:6379), PROJECTION_THREAD=on (the gateway's setting, off by default).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,6 +95,7 @@ const settings = {
   rateLimitSignIn: 100_000_000,
   // As `npm start` runs the gateway: warnings and errors only, no line per request.
   logLevel: 'warn',
+  projectionThread: env['PROJECTION_THREAD'] === 'on' ? 'on' : 'off',
   redisUrl: env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
 };
 // BENCH_IDEMPOTENCY_KEY=off books without the key the web client sends (to see what it costs).
@@ -144,6 +145,7 @@ const gatewayEnv = (
   LOG_LEVEL: settings.logLevel,
   RATE_LIMIT_WRITES: String(settings.rateLimitWrites),
   RATE_LIMIT_SIGN_IN: String(settings.rateLimitSignIn),
+  PROJECTION_THREAD: settings.projectionThread,
   ...extra,
 });
 
@@ -940,7 +942,7 @@ async function measureBullmqLivePath(): Promise<LiveFigures> {
 const runSeconds = round((performance.now() - started) / 1_000);
 notes.push(
   'Reads and commands are sent by autocannon in the benchmark process; the gateway and the ceiling each run in their own process. With 2 cores the load generator takes about one of them.',
-  `The gateway runs with LOG_LEVEL=${settings.logLevel} (as \`npm start\`), NODE_ENV=development, RATE_LIMIT_WRITES and RATE_LIMIT_SIGN_IN raised to ${settings.rateLimitWrites.toLocaleString('en-US')} a minute (one client address sends everything), access tokens from its own GET /jwt for Auth emulator accounts: every benchmarked request passes the real token check (a token verified once is remembered by its text until it expires) and account check (the caller's user state is kept between calls and dropped by every change to the user). Node flags as \`npm start\` passes them: ${gatewayNodeFlags.join(' ')}.`,
+  `The gateway runs with LOG_LEVEL=${settings.logLevel} (as \`npm start\`), PROJECTION_THREAD=${settings.projectionThread}, NODE_ENV=development, RATE_LIMIT_WRITES and RATE_LIMIT_SIGN_IN raised to ${settings.rateLimitWrites.toLocaleString('en-US')} a minute (one client address sends everything), access tokens from its own GET /jwt for Auth emulator accounts: every benchmarked request passes the real token check (a token verified once is remembered by its text until it expires) and account check (the caller's user state is kept between calls and dropped by every change to the user). Node flags as \`npm start\` passes them: ${gatewayNodeFlags.join(' ')}.`,
   "Reads are answered from the gateway's answer cache: the read runs change no read model, so after a round's first request each answer is a hit (a change notice of a read model drops the answers made from it; see gateway/src/plugins/app/answer-cache.ts). GraphQL resolvers read through the same cache, and a query made only of such reads is answered whole from its kept bytes while every part is current, for the same caller and body (gateway/src/graphql/index.ts); others run compiled (Mercurius JIT) from their second time.",
   'Catalog: 10,000 products over Samsung, Oppo and Iphone, seeded as events straight into the store before the gateway started; the products booked by the command and live runs are seeded later, the same way.',
   'Live path: lag from the 201 of POST /bookings at the client to the graphql-ws message at the subscribed client (the same process sees both); a message that arrives before the 201 counts as 0 ms. Each row also gives the lag from sending the request (to the message, and to the 201).',
