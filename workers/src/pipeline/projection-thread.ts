@@ -91,6 +91,15 @@ export function startProjectionThread(options: ProjectionThreadOptions): Project
   });
   // Reported to whoever waits for it; never an unhandled rejection.
   ready.catch(() => undefined);
+  let stopping: Promise<void> | undefined;
+  // A thread gone on its own leaves the read models behind the log: say so where operators look.
+  ready.then(
+    () =>
+      exited.then(() => {
+        if (!stopping) onError(new Error('The projection thread exited: the read models stopped'));
+      }),
+    () => undefined,
+  );
 
   // One wake-up per turn of the event loop, however many appends it made.
   let wakeScheduled = false;
@@ -104,7 +113,6 @@ export function startProjectionThread(options: ProjectionThreadOptions): Project
   };
   const removeListener = options.onAppend?.(wake);
 
-  let stopping: Promise<void> | undefined;
   return {
     ready,
     stop() {
