@@ -521,7 +521,6 @@ export class EmbeddedEventStore implements EventStore {
     return subscription;
   }
 
-  /** Resolves after the next commit of this instance, or after the poll interval. */
   /**
    * Wakes this handle's subscriptions for commits another connection made, which they would
    * otherwise find at their next poll: a process whose other thread appends tells this one.
@@ -530,6 +529,7 @@ export class EmbeddedEventStore implements EventStore {
     for (const listener of this.commitListeners) listener();
   }
 
+  /** Resolves after the next commit of this instance, or after the poll interval. */
   waitForCommit(): { promise: Promise<void>; cancel: () => void } {
     let cancel = (): void => {};
     const promise = new Promise<void>((resolve) => {

@@ -47,10 +47,9 @@ async function readModels(app: FastifyInstance): Promise<void> {
     : createInProcessPubSub();
   const onError = (error: Error, event?: { position: number }): void =>
     app.log.error({ err: error, position: event?.position }, 'projection failed');
+  // The distributed profile's workers project in their own processes.
   let pipeline: Pipeline | null = null;
-  if (app.config.distributed) {
-    // The workers' processes project.
-  } else if (app.config.PROJECTION_THREAD === 'on') {
+  if (!app.config.distributed && app.config.PROJECTION_THREAD === 'on') {
     const thread = startProjectionThread({
       settings: { EVENTSTORE_URL: app.config.EVENTSTORE_URL, MONGODB_URL, MONGODB_DB, DATA_DIR },
       pubsub,
@@ -60,7 +59,7 @@ async function readModels(app: FastifyInstance): Promise<void> {
     pipeline = thread;
     // The thread loads while the other plugins register; the app is ready once it follows the log.
     app.addHook('onReady', () => thread.ready);
-  } else
+  } else if (!app.config.distributed)
     pipeline = await startEmbeddedPipeline({
       eventStore: app.eventStore,
       readStore: store,
