@@ -1,4 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -193,6 +193,39 @@ export function watchPeakMemory(pid: number): { stop(): number } {
       clearInterval(timer);
       const highWater = resetWorked ? residentMiB(pid, 'VmHWM') : Number.NaN;
       return Number.isFinite(highWater) ? Math.max(highWater, sampled) : sampled;
+    },
+  };
+}
+
+/**
+ * Counts the instructions a process retires from now until `stop` (Linux `perf stat`, hardware
+ * counters). On a shared host they vary far less than CPU time, which grows with whatever else
+ * runs on the cores (cache and memory contention). `stop` answers undefined where perf is missing
+ * or the counters are not exposed (a VM without a PMU, perf_event_paranoid).
+ */
+export function countInstructions(pid: number): { stop(): Promise<number | undefined> } {
+  let output = '';
+  let perf: ChildProcess;
+  try {
+    perf = spawn('perf', ['stat', '-x,', '-e', 'instructions', '-p', String(pid)], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+  } catch {
+    return { stop: () => Promise.resolve(undefined) };
+  }
+  const exited = new Promise<void>((resolve) => {
+    perf.once('error', () => resolve());
+    perf.once('close', () => resolve());
+  });
+  perf.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return {
+    async stop() {
+      perf.kill('SIGINT');
+      await exited;
+      // CSV: value,unit,event,... ("<not supported>" or "<not counted>" where it cannot count).
+      const line = output.split('\n').find((row) => row.split(',')[2]?.startsWith('instructions'));
+      const value = Number(line?.split(',')[0]);
+      return Number.isFinite(value) && value > 0 ? value : undefined;
     },
   };
 }

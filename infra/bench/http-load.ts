@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
-import { cpuMicros } from './child-processes.ts';
+import { countInstructions, cpuMicros } from './child-processes.ts';
 import { log, median, round, summarize } from './support.ts';
 
 /** Connections and pipelining of every HTTP run: `-c 100 -p 1`. */
@@ -31,6 +31,8 @@ export interface RoundFigures {
   readonly errors: number;
   /** CPU time the server process spent per answer (µs), when its pid is known. */
   readonly serverCpuMicrosPerAnswer?: number;
+  /** Thousands of instructions the server process retired per answer, where perf can count them. */
+  readonly serverKiloInstructionsPerAnswer?: number;
   /** Work the server deferred past the round (projection), when the contender reports it. */
   readonly deferred?: DeferredWork;
 }
@@ -54,14 +56,20 @@ export interface MaxRateFigures {
 }
 
 async function run(target: HttpTarget, seconds: number, serverPid?: number): Promise<RoundFigures> {
-  const cpuBefore = serverPid ? cpuMicros(serverPid) : Number.NaN;
+  if (!serverPid) return runAutocannon(target, seconds);
+  const cpuBefore = cpuMicros(serverPid);
+  const instructions = countInstructions(serverPid);
   const figures = await runAutocannon(target, seconds);
-  if (!serverPid) return figures;
-  const answers = figures.requestsPerSecond * seconds;
-  const perAnswer = (cpuMicros(serverPid) - cpuBefore) / Math.max(1, answers);
-  return Number.isFinite(perAnswer)
-    ? { ...figures, serverCpuMicrosPerAnswer: Math.round(perAnswer) }
-    : figures;
+  const counted = await instructions.stop();
+  const answers = Math.max(1, figures.requestsPerSecond * seconds);
+  const perAnswer = (cpuMicros(serverPid) - cpuBefore) / answers;
+  return {
+    ...figures,
+    ...(Number.isFinite(perAnswer) ? { serverCpuMicrosPerAnswer: Math.round(perAnswer) } : {}),
+    ...(counted === undefined
+      ? {}
+      : { serverKiloInstructionsPerAnswer: round(counted / answers / 1_000, 1) }),
+  };
 }
 
 function runAutocannon(target: HttpTarget, seconds: number): Promise<RoundFigures> {
@@ -160,7 +168,7 @@ export async function measureMaxRates(
       ? `; read models ${chosen.deferred.behind} events behind at the end, caught up in ${chosen.deferred.seconds} s: ${chosen.deferred.sustainedOkPerSecond} ok/s and ${chosen.deferred.serverCpuMicrosPerAnswer ?? '?'} µs CPU per answer with the catch-up`
       : '';
     log(
-      `  ${label}: ${chosen.okPerSecond} ok/s (rounds ${own.map((r) => r.okPerSecond).join(', ')}), p99 ${chosen.p99Ms} ms, ${chosen.serverCpuMicrosPerAnswer ?? '?'} µs CPU per answer${refused > 0 ? `, ${refused} non-2xx or errors` : ''}${deferred}`,
+      `  ${label}: ${chosen.okPerSecond} ok/s (rounds ${own.map((r) => r.okPerSecond).join(', ')}), p99 ${chosen.p99Ms} ms, ${chosen.serverCpuMicrosPerAnswer ?? '?'} µs CPU and ${chosen.serverKiloInstructionsPerAnswer ?? '?'} k instructions per answer (rounds ${own.map((r) => r.serverKiloInstructionsPerAnswer ?? '?').join(', ')})${refused > 0 ? `, ${refused} non-2xx or errors` : ''}${deferred}`,
     );
     return { rounds: own, median: chosen };
   });

@@ -45,15 +45,20 @@ export interface HttpRow {
   /** CPU time of the server process per answer (µs), whatever else the machine runs. */
   readonly gatewayCpuMicros: number | undefined;
   readonly ceilingCpuMicros: number | undefined;
+  /** Thousands of instructions per answer, where perf can count them: steadier still. */
+  readonly gatewayKiloInstructions?: number | undefined;
+  readonly ceilingKiloInstructions?: number | undefined;
   /**
    * The same bare routes inside the gateway's HTTP protocol (logger, request ids, JSON errors,
    * security headers, CORS): the share of the ceiling no route can exceed. Reads only.
    */
   readonly protocolOkPerSecond?: number;
   readonly protocolCpuMicros?: number | undefined;
+  readonly protocolKiloInstructions?: number | undefined;
   /** A bare route answering the body alone, with Fastify's own headers only. */
   readonly bodyOnlyOkPerSecond?: number;
   readonly bodyOnlyCpuMicros?: number | undefined;
+  readonly bodyOnlyKiloInstructions?: number | undefined;
   /** p99 at half the gateway's maximum rate (reads) or at the fixed command rate. */
   readonly p99AtRateMs?: number;
   /** The ceiling's p99 at the same fixed rate: what the load generator alone adds. */
@@ -107,17 +112,19 @@ export function markdownOf(results: Results): string {
       'Fastify route in its own process answering the same bytes: the body and the headers the API',
       'added (security headers, CORS, X-Request-Id), as constants. Rounds of the ceiling and the',
       'gateway alternate, so both meet the same background load. CPU per answer is the server',
-      "process's own CPU time divided by its answers: it varies less with the machine's load.",
+      "process's own CPU time divided by its answers: it varies less with the machine's load;",
+      'instructions per answer (counted by `perf stat`, where the machine exposes the counters)',
+      'vary less still: they do not grow with the contention of other work for the cores.',
       "The protocol column is a bare route answering the body inside the gateway's HTTP protocol",
       '(its logger, request ids, JSON errors, security headers and CORS), as a share of the ceiling:',
       'the most a route of the API could reach. The body-alone column is a bare route answering the',
       "body with Fastify's headers only (the ceiling of the results before 2026-11-21 evening).",
       '',
-      '| Endpoint | Answer bytes | Ceiling ok/s | Gateway ok/s | Ratio | Protocol alone (ok/s, share) | Body alone (ok/s, gateway share) | CPU µs per answer (gateway / protocol / ceiling / body alone) | p99 at max (gateway / ceiling) | p99 at rate (gateway / ceiling) |',
-      '|---|---|---|---|---|---|---|---|---|---|',
+      '| Endpoint | Answer bytes | Ceiling ok/s | Gateway ok/s | Ratio | Protocol alone (ok/s, share) | Body alone (ok/s, gateway share) | CPU µs per answer (gateway / protocol / ceiling / body alone) | k instructions per answer (gateway / protocol / ceiling / body alone) | p99 at max (gateway / ceiling) | p99 at rate (gateway / ceiling) |',
+      '|---|---|---|---|---|---|---|---|---|---|---|',
       ...results.http.map(
         (row) =>
-          `| ${row.endpoint} | ${number(row.answerBytes)} | ${number(row.ceilingOkPerSecond)} | ${number(row.gatewayOkPerSecond)} | ${Math.round(row.ratio * 100)} % | ${row.protocolOkPerSecond === undefined ? '–' : `${number(row.protocolOkPerSecond)}, ${Math.round((100 * row.protocolOkPerSecond) / row.ceilingOkPerSecond)} %`} | ${row.bodyOnlyOkPerSecond === undefined ? '–' : `${number(row.bodyOnlyOkPerSecond)}, ${Math.round((100 * row.gatewayOkPerSecond) / row.bodyOnlyOkPerSecond)} %`} | ${row.gatewayCpuMicros ?? '–'} / ${row.protocolCpuMicros ?? '–'} / ${row.ceilingCpuMicros ?? '–'} / ${row.bodyOnlyCpuMicros ?? '–'} | ${row.p99AtMaxMs} / ${row.ceilingP99AtMaxMs} ms | ${row.p99AtRateMs === undefined ? '–' : `${row.p99AtRateMs} / ${row.ceilingP99AtRateMs ?? '–'} ms at ${number(row.rate ?? 0)}/s`} |`,
+          `| ${row.endpoint} | ${number(row.answerBytes)} | ${number(row.ceilingOkPerSecond)} | ${number(row.gatewayOkPerSecond)} | ${Math.round(row.ratio * 100)} % | ${row.protocolOkPerSecond === undefined ? '–' : `${number(row.protocolOkPerSecond)}, ${Math.round((100 * row.protocolOkPerSecond) / row.ceilingOkPerSecond)} %`} | ${row.bodyOnlyOkPerSecond === undefined ? '–' : `${number(row.bodyOnlyOkPerSecond)}, ${Math.round((100 * row.gatewayOkPerSecond) / row.bodyOnlyOkPerSecond)} %`} | ${row.gatewayCpuMicros ?? '–'} / ${row.protocolCpuMicros ?? '–'} / ${row.ceilingCpuMicros ?? '–'} / ${row.bodyOnlyCpuMicros ?? '–'} | ${row.gatewayKiloInstructions ?? '–'} / ${row.protocolKiloInstructions ?? '–'} / ${row.ceilingKiloInstructions ?? '–'} / ${row.bodyOnlyKiloInstructions ?? '–'} | ${row.p99AtMaxMs} / ${row.ceilingP99AtMaxMs} ms | ${row.p99AtRateMs === undefined ? '–' : `${row.p99AtRateMs} / ${row.ceilingP99AtRateMs ?? '–'} ms at ${number(row.rate ?? 0)}/s`} |`,
       ),
     );
   if (results.webRoutes.length > 0)
