@@ -3,8 +3,10 @@ import fp from 'fastify-plugin';
 import serviceApp, { serverOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { limitHeapGrowth } from './v8-heap.ts';
+import { settleNextTick } from './v8-next-tick.ts';
 
 limitHeapGrowth();
+await settleNextTick();
 
 // Listens, sets timeouts and closes gracefully; everything else is in app.ts.
 let config;

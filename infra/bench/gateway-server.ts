@@ -7,10 +7,13 @@
 // queues. The relay sits here because only this process's store handle is woken by its own commits:
 // another process would poll the SQLite file (500 ms), where EventStoreDB's subscription pushes.
 import { loadConfig, serverOptions, serviceApp } from '@resale/gateway';
+import { settleNextTick } from '@resale/gateway/v8-next-tick';
 import { startBullmqPipeline, type Pipeline } from '@resale/workers';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 
+// As gateway/src/server.ts does, before anything runs.
+await settleNextTick();
 const loaded = loadConfig(process.env);
 const bullmq = process.env['BENCH_PIPELINE'] === 'bullmq';
 const config = bullmq ? { ...loaded, distributed: true } : loaded;
