@@ -205,14 +205,10 @@ export function watchPeakMemory(pid: number): { stop(): number } {
  */
 export function countInstructions(pid: number): { stop(): Promise<number | undefined> } {
   let output = '';
-  let perf: ChildProcess;
-  try {
-    perf = spawn('perf', ['stat', '-x,', '-e', 'instructions', '-p', String(pid)], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-  } catch {
-    return { stop: () => Promise.resolve(undefined) };
-  }
+  const perf = spawn('perf', ['stat', '-x,', '-e', 'instructions', '-p', String(pid)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // A missing perf is an 'error' event (ENOENT), not a throw: the count is then undefined.
   const exited = new Promise<void>((resolve) => {
     perf.once('error', () => resolve());
     perf.once('close', () => resolve());
