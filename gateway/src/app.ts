@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.ts';
 import graphql from './graphql/index.ts';
@@ -29,12 +28,11 @@ import productReadRoutes from './routes/product-reads.ts';
 import sellerRoutes from './routes/sellers.ts';
 import userReadRoutes from './routes/user-reads.ts';
 import userCommandRoutes from './routes/users.ts';
+import { requestIdOf } from './request-id.ts';
 
 export interface AppOptions {
   config: AppConfig;
 }
-
-const requestIdPattern = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** Options of the Fastify instance the app is registered on (by server.ts and by the tests). */
 export function serverOptions(config: AppConfig): FastifyServerOptions {
@@ -43,12 +41,8 @@ export function serverOptions(config: AppConfig): FastifyServerOptions {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
     },
-    // A caller's X-Request-Id is kept when it is sane (it becomes the events' correlation id).
     requestIdHeader: false,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && requestIdPattern.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
     // JSON bodies of this API are small; images go through multipart with their own limit.
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

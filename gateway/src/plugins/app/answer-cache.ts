@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
@@ -7,6 +8,7 @@ import {
   type ChangeTopic,
   type ReadModelChange,
 } from '@resale/workers/read-models';
+import { requestIdOf } from '../../request-id.ts';
 
 /** A read model an answer is made of, whole (`key` null) or one partition of it (a brand, an e-mail). */
 export interface AnswerSource {
@@ -77,6 +79,17 @@ interface Entry {
   readonly bytes: number;
 }
 
+/**
+ * What the front answers a request line with (see `answerFront`): the kept answer it names, while
+ * current, with the headers the app sent along with it the first time.
+ */
+interface FrontAlias {
+  readonly entryKey: string;
+  readonly sources: readonly AnswerSource[];
+  /** Name, value, name, value...: the app's answer headers without its request id and length. */
+  readonly headers: readonly string[];
+}
+
 const jsonType = 'application/json; charset=utf-8';
 /** A lost change notification (Redis is best effort) leaves an answer stale at most this long. */
 export const ANSWER_MAX_AGE_MS = 5_000;
@@ -84,6 +97,10 @@ const maxCachedBytes = 32 * 1024 * 1024;
 /** Generations kept by name (read models and their keys); older ones are forgotten. */
 const keptGenerations = 100_000;
 const entryOverheadBytes = 256;
+/** Request lines (with their Origin) the front knows; one per page of a brand, say. */
+const keptFrontAliases = 10_000;
+/** Headers of an answer that are the request's own, set again for each answer by the front. */
+const perRequestHeaders = new Set(['content-length', 'x-request-id']);
 /** What a kept value weighs, roughly: its JSON text, twice (JS strings are UTF-16). */
 const approximateBytes = (value: object): number =>
   JSON.stringify(value).length * 2 + entryOverheadBytes;
@@ -156,7 +173,7 @@ async function answerCache(app: FastifyInstance): Promise<void> {
    */
   const keptValue = (
     key: string,
-    { sources, minPosition }: CachedAnswerRequest,
+    { sources, minPosition }: Pick<CachedAnswerRequest, 'sources' | 'minPosition'>,
     composition?: AnswerComposition,
   ): object | string | undefined => {
     if (minPosition !== undefined && !positionsAreWatermarks) return undefined;
@@ -209,11 +226,95 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     entries.clear();
   });
 
+  /*
+   * The front: a public GET that the app answered from this cache before is answered again straight
+   * from Node's request event, without Fastify's routing, hooks and reply (two thirds of the CPU of
+   * such an answer). It is keyed by the request line and Origin exactly as received, and sends the
+   * kept answer, while current, with the headers the app sent along with it (security headers,
+   * CORS for that Origin, content type) and a request id of its own. A request line the app
+   * answered once passes the same validation again, and nothing else of the request changes such
+   * an answer: requests with credentials, a body or `minPosition` always go to the app, as does
+   * every request while the app logs requests (LOG_LEVEL info and below) or once it is closing.
+   */
+  const frontAliases = new LRUCache<string, FrontAlias>({ max: keptFrontAliases });
+  const headerLists = new Map<string, readonly string[]>();
+  let frontOpen = !['trace', 'debug', 'info'].includes(app.log.level);
+  const frontKeyOf = (url: string, origin: string | undefined): string =>
+    origin === undefined ? url : `${origin} ${url}`;
+  const mayUseFront = (headers: IncomingHttpHeaders): boolean =>
+    headers.authorization === undefined &&
+    headers.cookie === undefined &&
+    headers['transfer-encoding'] === undefined &&
+    (headers['content-length'] === undefined || headers['content-length'] === '0');
+
+  /** Notes what a public GET answered from the cache was sent with, for the front. */
+  const noteForFront = (reply: FastifyReply, entryKey: string, request: CachedAnswerRequest) => {
+    const { raw, routeOptions } = reply.request;
+    if (!frontOpen || request.minPosition !== undefined || routeOptions.config.auth) return;
+    if (raw.method !== 'GET' || raw.url === undefined || !mayUseFront(raw.headers)) return;
+    // Only an answer Fastify has written whole (no onSend hook held it) shows its final headers.
+    if (!reply.raw.headersSent || reply.statusCode !== 200) return;
+    const frontKey = frontKeyOf(raw.url, raw.headers.origin);
+    if (frontAliases.has(frontKey)) return;
+    const headers: string[] = [];
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value === undefined || perRequestHeaders.has(name)) continue;
+      for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
+    }
+    // Aliases share their header lists: a route's answers differ in them by Origin at most.
+    const text = headers.join('\n');
+    let shared = headerLists.get(text);
+    if (!shared) {
+      if (headerLists.size >= keptFrontAliases) headerLists.clear();
+      headerLists.set(text, (shared = headers));
+    }
+    frontAliases.set(frontKey, { entryKey, sources: request.sources, headers: shared });
+  };
+
+  /** Answers the request if the front can (see above); false hands it to the app. */
+  const answerFront = (request: IncomingMessage, response: ServerResponse): boolean => {
+    if (!frontOpen || request.method !== 'GET' || request.url === undefined) return false;
+    const { headers } = request;
+    if (!mayUseFront(headers)) return false;
+    const alias = frontAliases.get(frontKeyOf(request.url, headers.origin));
+    if (!alias) return false;
+    const body = keptValue(alias.entryKey, alias);
+    if (typeof body !== 'string' && !Buffer.isBuffer(body)) return false;
+    const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+    response.writeHead(200, [
+      ...alias.headers,
+      'x-request-id',
+      requestIdOf(request),
+      'content-length',
+      String(length),
+    ]);
+    response.end(body);
+    return true;
+  };
+
+  // Fastify's own listener stays the handler of everything the front does not answer.
+  type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
+  const server = app.server;
+  const [appListener, ...otherListeners] = server.listeners('request') as RequestListener[];
+  if (frontOpen && appListener && otherListeners.length === 0) {
+    server.removeListener('request', appListener);
+    server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      if (!answerFront(request, response)) appListener.call(server, request, response);
+    });
+  } else frontOpen = false;
+  app.addHook('preClose', () => {
+    frontOpen = false;
+  });
+
   app.decorate('answerCache', {
     send(reply, request, compute) {
       const key = `send\u0000${request.key}`;
       const kept = keptValue(key, request);
-      if (kept !== undefined) return reply.type(jsonType).send(kept);
+      if (kept !== undefined) {
+        reply.type(jsonType).send(kept);
+        noteForFront(reply, key, request);
+        return reply;
+      }
       return madeValue(
         key,
         request,
@@ -222,7 +323,11 @@ async function answerCache(app: FastifyInstance): Promise<void> {
           return keptForm(typeof serialized === 'string' ? serialized : String(serialized));
         },
         (body) => body.length * (typeof body === 'string' ? 2 : 1) + entryOverheadBytes,
-      ).then((body) => reply.type(jsonType).send(body));
+      ).then((body) => {
+        reply.type(jsonType).send(body);
+        noteForFront(reply, key, request);
+        return reply;
+      });
     },
     read<T extends object>(
       request: CachedAnswerRequest,

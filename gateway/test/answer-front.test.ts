@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { changeTopic } from '@resale/workers';
+import {
+  bearer,
+  buildTestApp,
+  listProductAt,
+  registerUser,
+  seedCategories,
+  type SignedInUser,
+  type TestApp,
+} from './helper.ts';
+
+const webOrigin = 'http://127.0.0.1:3000';
+
+/** The headers of an answer that are the same for every answer of a request line. */
+const lastingHeaders = (response: Response): Record<string, string> => {
+  const headers = Object.fromEntries(response.headers);
+  delete headers['date'];
+  delete headers['x-request-id'];
+  delete headers['keep-alive'];
+  delete headers['connection'];
+  return headers;
+};
+
+describe("the answer front (kept public answers served from Node's request event)", () => {
+  let t: TestApp;
+  let base: string;
+  let seller: SignedInUser;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    await seedCategories(t.app);
+    seller = await registerUser(t.app, 'seller', { name: 'Sam' });
+    base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(() => t.close());
+
+  /** Runs `requests` and answers how many of them reached the app's cache through Fastify. */
+  const appAnswersDuring = async (requests: () => Promise<void>): Promise<number> => {
+    const send = vi.spyOn(t.app.answerCache, 'send');
+    try {
+      await requests();
+      return send.mock.calls.length;
+    } finally {
+      send.mockRestore();
+    }
+  };
+
+  it('answers a repeated public read itself, with the bytes and headers the app answered', async () => {
+    const first = await fetch(`${base}/categories`, { headers: { origin: webOrigin } });
+    const firstBody = await first.text();
+    expect(first.status).toBe(200);
+    let again: Response | undefined;
+    let againBody = '';
+    expect(
+      await appAnswersDuring(async () => {
+        again = await fetch(`${base}/categories`, { headers: { origin: webOrigin } });
+        againBody = await again.text();
+      }),
+    ).toBe(0);
+    expect(again?.status).toBe(200);
+    expect(againBody).toBe(firstBody);
+    expect(again && lastingHeaders(again)).toEqual(lastingHeaders(first));
+    // CORS for the web client's origin and the API's security headers, as the app sends them.
+    expect(again?.headers.get('access-control-allow-origin')).toBe(webOrigin);
+    expect(again?.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(again?.headers.get('content-length')).toBe(String(Buffer.byteLength(againBody)));
+    // Each answer has its own request id; a sane one from the caller is kept.
+    expect(again?.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again?.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+    const traced = await fetch(`${base}/categories`, {
+      headers: { origin: webOrigin, 'x-request-id': 'trace-7' },
+    });
+    expect(traced.headers.get('x-request-id')).toBe('trace-7');
+    await traced.text();
+  });
+
+  it('keeps the headers of each Origin apart: another origin gets no CORS grant', async () => {
+    const other = await fetch(`${base}/categories`, { headers: { origin: 'https://evil.test' } });
+    await other.text();
+    let otherAgain = other;
+    expect(
+      await appAnswersDuring(async () => {
+        otherAgain = await fetch(`${base}/categories`, {
+          headers: { origin: 'https://evil.test' },
+        });
+        await otherAgain.text();
+      }),
+    ).toBe(0);
+    expect(otherAgain.headers.get('access-control-allow-origin')).toBeNull();
+    expect(lastingHeaders(otherAgain)).toEqual(lastingHeaders(other));
+    const mine = await fetch(`${base}/categories`, { headers: { origin: webOrigin } });
+    await mine.text();
+    expect(mine.headers.get('access-control-allow-origin')).toBe(webOrigin);
+  });
+
+  it('serves a new answer once the read model it is made of changed', async () => {
+    const page = `${base}/allProducts/Oppo?limit=6`;
+    const titles = async (): Promise<string[]> =>
+      ((await (await fetch(page)).json()) as { items: { productName: string }[] }).items.map(
+        (product) => product.productName,
+      );
+    expect(await titles()).toEqual([]);
+    expect(await appAnswersDuring(async () => void (await titles()))).toBe(0);
+    // The change notice reaches the cache, then the next plain read (no minPosition) sees it.
+    const changed = new Promise<void>((resolve) => {
+      void t.app.readModels.pubsub.subscribe(changeTopic('products', 'Oppo'), () => resolve());
+    });
+    await listProductAt(t.app, seller, { productName: 'Reno 8', Brand: 'Oppo' });
+    await changed;
+    let after: string[] = [];
+    expect(await appAnswersDuring(async () => void (after = await titles()))).toBe(1);
+    expect(after).toEqual(['Reno 8']);
+  });
+
+  it('leaves requests with credentials, a body or minPosition to the app', async () => {
+    await (await fetch(`${base}/categories`)).text();
+    const withToken = fetch(`${base}/categories`, { headers: bearer(seller.accessToken) });
+    const withCookie = fetch(`${base}/categories`, { headers: { cookie: 'a=b' } });
+    const withMinPosition = fetch(`${base}/categories?minPosition=1`);
+    const withMinPositionAgain = fetch(`${base}/categories?minPosition=1`);
+    expect(
+      await appAnswersDuring(async () => {
+        for (const answer of await Promise.all([
+          withToken,
+          withCookie,
+          withMinPosition,
+          withMinPositionAgain,
+        ]))
+          expect((await answer.text()).length).toBeGreaterThan(2);
+      }),
+    ).toBe(4);
+  });
+
+  it('never answers what the app refused: a bad query is refused each time', async () => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const refused = await fetch(`${base}/allProducts/Oppo?limit=nine`);
+      expect(refused.status).toBe(400);
+      await refused.text();
+    }
+  });
+});
