@@ -6,6 +6,7 @@ import {
   listProductAt,
   registerUser,
   seedCategories,
+  uniqueEmail,
   type SignedInUser,
   type TestApp,
 } from './helper.ts';
@@ -26,11 +27,16 @@ describe("the answer front (kept public answers served from Node's request event
   let t: TestApp;
   let base: string;
   let seller: SignedInUser;
+  let admin: SignedInUser;
+  const adminEmail = uniqueEmail('admin');
 
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ ADMIN_EMAILS: adminEmail });
     await seedCategories(t.app);
-    seller = await registerUser(t.app, 'seller', { name: 'Sam' });
+    [seller, admin] = await Promise.all([
+      registerUser(t.app, 'seller', { name: 'Sam' }),
+      registerUser(t.app, 'buyer', { email: adminEmail }),
+    ]);
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(() => t.close());
@@ -113,8 +119,45 @@ describe("the answer front (kept public answers served from Node's request event
     expect(after).toEqual(['Reno 8']);
   });
 
-  it('leaves requests with credentials, a body or minPosition to the app', async () => {
+  it("answers a signed-in read again only for the same token and the caller's unchanged state", async () => {
+    const buyer = await registerUser(t.app, 'buyer', { name: 'Bea' });
+    const mine = `${base}/bookings?email=${encodeURIComponent(buyer.email)}`;
+    const read = async (user: SignedInUser): Promise<Response> => {
+      const response = await fetch(mine, { headers: bearer(user.accessToken) });
+      await response.clone().text();
+      return response;
+    };
+    const first = await read(buyer);
+    expect(first.status).toBe(200);
+    expect(await appAnswersDuring(async () => expect((await read(buyer)).status).toBe(200))).toBe(
+      0,
+    );
+    // Another caller asking for the same line is the app's to refuse.
+    expect((await read(seller)).status).toBe(403);
+    // A promotion changes the caller's state: the next read is the app's, then the front's again.
+    const promoted = await fetch(`${base}/users/admin/${buyer.uid}`, {
+      method: 'PUT',
+      headers: bearer(admin.accessToken),
+    });
+    expect(promoted.status).toBe(200);
+    expect(await appAnswersDuring(async () => expect((await read(buyer)).status).toBe(200))).toBe(
+      1,
+    );
+    expect(await appAnswersDuring(async () => expect((await read(buyer)).status).toBe(200))).toBe(
+      0,
+    );
+    // A deletion counts from the very next read.
+    const deleted = await fetch(`${base}/users/${buyer.uid}`, {
+      method: 'DELETE',
+      headers: bearer(admin.accessToken),
+    });
+    expect(deleted.status).toBe(200);
+    expect((await read(buyer)).status).toBeGreaterThanOrEqual(401);
+  });
+
+  it('leaves public reads with credentials, and requests with a cookie, a body or minPosition, to the app', async () => {
     await (await fetch(`${base}/categories`)).text();
+    await (await fetch(`${base}/categories`, { headers: bearer(seller.accessToken) })).text();
     const withToken = fetch(`${base}/categories`, { headers: bearer(seller.accessToken) });
     const withCookie = fetch(`${base}/categories`, { headers: { cookie: 'a=b' } });
     const withMinPosition = fetch(`${base}/categories?minPosition=1`);

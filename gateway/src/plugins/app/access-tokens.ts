@@ -13,6 +13,8 @@ export interface AccessTokens {
   issue(subject: TokenSubject): Promise<string>;
   /** Resolves the subject of a valid, unexpired token of this gateway; rejects otherwise. */
   verify(token: string): Promise<TokenSubject>;
+  /** The subject of a token `verify` accepted before and that has not expired; never verifies. */
+  verifiedSubject(token: string): TokenSubject | undefined;
 }
 
 const issuer = 'resale-gateway';
@@ -39,6 +41,10 @@ async function accessTokens(app: FastifyInstance): Promise<void> {
   const verified = new LRUCache<string, TokenSubject & { expiresAtMs: number }>({
     max: verifiedTokensKept,
   });
+  const verifiedSubject = (token: string): TokenSubject | undefined => {
+    const known = verified.get(token);
+    return known && known.expiresAtMs > Date.now() ? known : undefined;
+  };
   app.decorate('accessTokens', {
     issue: ({ uid, email }) =>
       new SignJWT({ email })
@@ -49,9 +55,10 @@ async function accessTokens(app: FastifyInstance): Promise<void> {
         .setIssuedAt()
         .setExpirationTime(`${ttl}s`)
         .sign(key),
+    verifiedSubject,
     async verify(token) {
-      const known = verified.get(token);
-      if (known && known.expiresAtMs > Date.now()) return { uid: known.uid, email: known.email };
+      const known = verifiedSubject(token);
+      if (known) return { uid: known.uid, email: known.email };
       const { payload } = await jwtVerify(token, key, {
         algorithms: ['HS256'],
         issuer,

@@ -8,6 +8,7 @@ import {
   type ChangeTopic,
   type ReadModelChange,
 } from '@resale/workers/read-models';
+import type { User } from '@resale/events';
 import { requestIdOf } from '../../request-id.ts';
 
 /** A read model an answer is made of, whole (`key` null) or one partition of it (a brand, an e-mail). */
@@ -86,6 +87,8 @@ interface Entry {
 interface FrontAlias {
   readonly entryKey: string;
   readonly sources: readonly AnswerSource[];
+  /** For an answer of a signed-in route: the caller's kept user state it was made for. */
+  readonly caller: User | undefined;
   /** Name, value, name, value...: the app's answer headers without its request id and length. */
   readonly headers: readonly string[];
 }
@@ -227,22 +230,27 @@ async function answerCache(app: FastifyInstance): Promise<void> {
   });
 
   /*
-   * The front: a public GET that the app answered from this cache before is answered again straight
-   * from Node's request event, without Fastify's routing, hooks and reply (two thirds of the CPU of
-   * such an answer). It is keyed by the request line and Origin exactly as received, and sends the
-   * kept answer, while current, with the headers the app sent along with it (security headers,
-   * CORS for that Origin, content type) and a request id of its own. A request line the app
-   * answered once passes the same validation again, and nothing else of the request changes such
-   * an answer: requests with credentials, a body or `minPosition` always go to the app, as does
-   * every request while the app logs requests (LOG_LEVEL info and below) or once it is closing.
+   * The front: a GET that the app answered from this cache before is answered again straight from
+   * Node's request event, without Fastify's routing, hooks and reply (two thirds of the CPU of such
+   * an answer). It is keyed by the request line, Origin and Authorization exactly as received, and
+   * sends the kept answer, while current, with the headers the app sent along with it (security
+   * headers, CORS for that Origin, content type) and a request id of its own. A request line the
+   * app answered once passes the same validation again, and nothing else of the request changes
+   * such an answer. For a signed-in route the app's checks depend on the caller's user state too:
+   * the front serves the answer only while the token is one verified before and unexpired and the
+   * caller's kept state is the very one the answer was made for (any change to the user drops it;
+   * the distributed profile keeps none, so its signed-in reads always go to the app). Requests
+   * with cookies, a body or `minPosition` always go to the app, as does every request while the
+   * app logs requests (LOG_LEVEL info and below) or once it is closing.
    */
   const frontAliases = new LRUCache<string, FrontAlias>({ max: keptFrontAliases });
   const headerLists = new Map<string, readonly string[]>();
   let frontOpen = !['trace', 'debug', 'info'].includes(app.log.level);
-  const frontKeyOf = (url: string, origin: string | undefined): string =>
-    origin === undefined ? url : `${origin} ${url}`;
+  const frontKeyOf = (url: string, { origin, authorization }: IncomingHttpHeaders): string =>
+    origin === undefined && authorization === undefined
+      ? url
+      : `${url}\n${origin ?? ''}\n${authorization ?? ''}`;
   const mayUseFront = (headers: IncomingHttpHeaders): boolean =>
-    headers.authorization === undefined &&
     headers.cookie === undefined &&
     headers['transfer-encoding'] === undefined &&
     (headers['content-length'] === undefined || headers['content-length'] === '0');
@@ -250,12 +258,17 @@ async function answerCache(app: FastifyInstance): Promise<void> {
   /** Notes what a public GET answered from the cache was sent with, for the front. */
   const noteForFront = (reply: FastifyReply, entryKey: string, request: CachedAnswerRequest) => {
     const { raw, routeOptions } = reply.request;
-    if (!frontOpen || request.minPosition !== undefined || routeOptions.config.auth) return;
+    if (!frontOpen || request.minPosition !== undefined) return;
     if (raw.method !== 'GET' || raw.url === undefined || !mayUseFront(raw.headers)) return;
     // Only an answer Fastify has written whole (no onSend hook held it) shows its final headers.
     if (!reply.raw.headersSent || reply.statusCode !== 200) return;
-    const frontKey = frontKeyOf(raw.url, raw.headers.origin);
-    if (frontAliases.has(frontKey)) return;
+    const { authorization } = raw.headers;
+    const caller = routeOptions.config.auth ? app.auth.keptCallerState(authorization) : undefined;
+    // A public answer is the same for every caller: kept for requests without a token only.
+    if (routeOptions.config.auth ? caller === undefined : authorization !== undefined) return;
+    const frontKey = frontKeyOf(raw.url, raw.headers);
+    // Made again for a caller whose state changed since (a new kept state object).
+    if (frontAliases.peek(frontKey)?.caller === caller && frontAliases.has(frontKey)) return;
     const headers: string[] = [];
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value === undefined || perRequestHeaders.has(name)) continue;
@@ -268,7 +281,7 @@ async function answerCache(app: FastifyInstance): Promise<void> {
       if (headerLists.size >= keptFrontAliases) headerLists.clear();
       headerLists.set(text, (shared = headers));
     }
-    frontAliases.set(frontKey, { entryKey, sources: request.sources, headers: shared });
+    frontAliases.set(frontKey, { entryKey, sources: request.sources, caller, headers: shared });
   };
 
   /** Answers the request if the front can (see above); false hands it to the app. */
@@ -276,8 +289,10 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     if (!frontOpen || request.method !== 'GET' || request.url === undefined) return false;
     const { headers } = request;
     if (!mayUseFront(headers)) return false;
-    const alias = frontAliases.get(frontKeyOf(request.url, headers.origin));
+    const alias = frontAliases.get(frontKeyOf(request.url, headers));
     if (!alias) return false;
+    if (alias.caller && app.auth.keptCallerState(headers.authorization) !== alias.caller)
+      return false;
     const body = keptValue(alias.entryKey, alias);
     if (typeof body !== 'string' && !Buffer.isBuffer(body)) return false;
     const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
@@ -372,4 +387,7 @@ declare module 'fastify' {
   }
 }
 
-export default fp(answerCache, { name: 'answer-cache', dependencies: ['read-models'] });
+export default fp(answerCache, {
+  name: 'answer-cache',
+  dependencies: ['read-models', 'authentication'],
+});

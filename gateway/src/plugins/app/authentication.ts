@@ -60,7 +60,19 @@ async function authentication(app: FastifyInstance): Promise<void> {
     const events = await app.eventStore.readStream(userStreamId(uid));
     return evolveAll(userDecider, events as unknown as UserEvent[]);
   };
-  const loadUser = app.config.distributed ? readUser : await keptUsers(app, readUser);
+  const kept = app.config.distributed ? undefined : await keptUsers(app, readUser);
+  const loadUser = kept?.load ?? readUser;
+
+  /**
+   * The kept state of the caller of a token verified before, without reading or verifying anything:
+   * the same object while nothing changed the user, so that an answer made for it can be served
+   * again without asking (the answer front). Undefined where states are not kept (distributed).
+   */
+  const keptCallerState = (authorization: string | undefined): User | undefined => {
+    const token = bearer(authorization);
+    const subject = token === undefined ? undefined : app.accessTokens.verifiedSubject(token);
+    return subject && kept?.peek(subject.uid);
+  };
 
   /** The user behind an `Authorization: Bearer <accessToken>` header; 401/403 otherwise. */
   const activeUserOf = async (authorization: string | undefined): Promise<RegisteredUser> => {
@@ -93,7 +105,13 @@ async function authentication(app: FastifyInstance): Promise<void> {
     }
   };
 
-  app.decorate('auth', { loadUser, actorOf, optionalActorOf, firebaseIdentityOf });
+  app.decorate('auth', {
+    loadUser,
+    actorOf,
+    optionalActorOf,
+    firebaseIdentityOf,
+    keptCallerState,
+  });
   app.decorateRequest('actor', null);
   app.decorateRequest('firebaseIdentity', null);
 
@@ -135,7 +153,7 @@ async function authentication(app: FastifyInstance): Promise<void> {
 async function keptUsers(
   app: FastifyInstance,
   readUser: (uid: string) => Promise<User>,
-): Promise<(uid: string) => Promise<User>> {
+): Promise<{ load(uid: string): Promise<User>; peek(uid: string): User | undefined }> {
   const kept = new LRUCache<string, User>({ max: keptUsersMax });
   // Bumped by every drop: a state read while one happened is not kept.
   let drops = 0;
@@ -153,13 +171,16 @@ async function keptUsers(
     removeListener();
     await unsubscribe();
   });
-  return async (uid) => {
-    const known = kept.get(uid);
-    if (known) return known;
-    const dropsBefore = drops;
-    const user = await readUser(uid);
-    if (drops === dropsBefore) kept.set(uid, user);
-    return user;
+  return {
+    async load(uid) {
+      const known = kept.get(uid);
+      if (known) return known;
+      const dropsBefore = drops;
+      const user = await readUser(uid);
+      if (drops === dropsBefore) kept.set(uid, user);
+      return user;
+    },
+    peek: (uid) => kept.get(uid),
   };
 }
 
@@ -179,6 +200,7 @@ declare module 'fastify' {
       actorOf(authorization: string | undefined): Promise<Actor>;
       optionalActorOf(authorization: string | undefined): Promise<Actor | null>;
       firebaseIdentityOf(authorization: string | undefined): Promise<FirebaseIdentity>;
+      keptCallerState(authorization: string | undefined): User | undefined;
     };
   }
   interface FastifyRequest {
