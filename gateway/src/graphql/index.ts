@@ -102,15 +102,24 @@ async function graphql(app: FastifyInstance): Promise<void> {
     }
   };
 
-  // POST /graphql: the caller is verified once, before the body is executed; a kept answer that
-  // is still current is sent from here, and a new one is kept on its way out.
+  // A query over HTTP (POST, or GET as the web client sends queries): the caller is verified once,
+  // before the query is executed; a kept answer that is still current is sent from here, and a
+  // new one is kept on its way out. A GET's query is its URL, a POST's its body.
   const beforeExecution: preHandlerHookHandler = async (request, reply) => {
+    // The WebSocket upgrade of subscriptions shares the GET route.
+    if (request.headers.upgrade !== undefined) return;
     const caller = await callerOf(request.headers.authorization);
     const body: unknown = request.body;
+    const query =
+      request.method === 'GET'
+        ? request.url
+        : typeof body === 'object' && body !== null
+          ? JSON.stringify(body)
+          : undefined;
     const composedKey =
-      caller.authError || typeof body !== 'object' || body === null
+      caller.authError || query === undefined
         ? undefined
-        : `${callerKey(caller.actor)}\u0000${JSON.stringify(body)}`;
+        : `${callerKey(caller.actor)}\u0000${query}`;
     const kept =
       composedKey === undefined ? undefined : app.answerCache.sendComposed(reply, composedKey);
     request.graphqlCall = {
@@ -134,7 +143,7 @@ async function graphql(app: FastifyInstance): Promise<void> {
   app.decorateRequest('graphqlCall', null);
   app.addHook('onRoute', (route) => {
     const methods = [route.method].flat();
-    if (route.url !== '/graphql' || !methods.includes('POST')) return;
+    if (route.url !== '/graphql' || !(methods.includes('POST') || methods.includes('GET'))) return;
     addRouteHook(route, 'preHandler', beforeExecution);
     addRouteHook(route, 'onSend', afterExecution);
   });

@@ -51,8 +51,10 @@ export function createUrqlClient(options: UrqlClientOptions = {}): Client {
   return new Client({
     url: options.url ?? graphqlHttpUrl,
     requestPolicy: 'cache-and-network',
-    // POST keeps every query (with its variables) out of URLs and logs.
-    preferGetMethod: false,
+    // Queries go as GET (mutations stay POST; a query too long for a URL too): the gateway answers
+    // a repeated query from its kept bytes without parsing a body. Their variables are brands,
+    // ids, cursors and log positions, nothing private; the token stays in the Authorization header.
+    preferGetMethod: 'within-url-limit',
     fetchOptions: () => ({ headers: authorization() }),
     exchanges: [
       cacheExchange,

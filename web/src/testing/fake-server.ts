@@ -60,7 +60,17 @@ export function fakeServer(initial: Partial<Pick<FakeServer, 'graphql' | 'rest'>
     const method = init?.method ?? 'GET';
     const text = typeof init?.body === 'string' ? init.body : undefined;
     if (url.pathname === '/graphql') {
-      const body = JSON.parse(text ?? '{}') as {
+      // A query comes as GET (its parts in the URL), a mutation as POST (in the body).
+      const search = url.searchParams;
+      const body = (
+        method === 'GET'
+          ? {
+              query: search.get('query') ?? '',
+              operationName: search.get('operationName') ?? undefined,
+              variables: JSON.parse(search.get('variables') ?? '{}') as Record<string, unknown>,
+            }
+          : JSON.parse(text ?? '{}')
+      ) as {
         operationName?: string;
         query: string;
         variables?: Record<string, unknown>;

@@ -86,8 +86,9 @@ interface Entry {
  */
 interface FrontAlias {
   readonly entryKey: string;
-  readonly sources: readonly AnswerSource[];
-  /** For an answer of a signed-in route: the caller's kept user state it was made for. */
+  /** What a plain answer is made of; null for a composed (GraphQL) answer, which names its parts. */
+  readonly sources: readonly AnswerSource[] | null;
+  /** For a request with a token: the caller's kept user state the answer was made for. */
   readonly caller: User | undefined;
   /** Name, value, name, value...: the app's answer headers without its request id and length. */
   readonly headers: readonly string[];
@@ -229,6 +230,13 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     entries.clear();
   });
 
+  /** A composed answer kept under `entryKey`, if every part of it is still current. */
+  const currentComposed = (entryKey: string): object | string | undefined => {
+    const entry = entries.get(entryKey);
+    if (!entry?.names || !same(entry.generations, entry.names.map(generationOf))) return undefined;
+    return entry.value;
+  };
+
   /*
    * The front: a GET that the app answered from this cache before is answered again straight from
    * Node's request event, without Fastify's routing, hooks and reply (two thirds of the CPU of such
@@ -236,12 +244,13 @@ async function answerCache(app: FastifyInstance): Promise<void> {
    * sends the kept answer, while current, with the headers the app sent along with it (security
    * headers, CORS for that Origin, content type) and a request id of its own. A request line the
    * app answered once passes the same validation again, and nothing else of the request changes
-   * such an answer. For a signed-in route the app's checks depend on the caller's user state too:
-   * the front serves the answer only while the token is one verified before and unexpired and the
-   * caller's kept state is the very one the answer was made for (any change to the user drops it;
-   * the distributed profile keeps none, so its signed-in reads always go to the app). Requests
-   * with cookies, a body or `minPosition` always go to the app, as does every request while the
-   * app logs requests (LOG_LEVEL info and below) or once it is closing.
+   * such an answer. With a token, the app's checks (and a GraphQL answer) depend on the caller's
+   * user state too: the front serves the answer only while the token is one verified before and
+   * unexpired and the caller's kept state is the very one the answer was made for (any change to
+   * the user drops it; the distributed profile keeps none, so its signed-in reads always go to the
+   * app). GraphQL queries sent as GET (as the web client does) are kept whole, as composed answers.
+   * Requests with cookies, a body or a REST `minPosition` always go to the app, as does every
+   * request while the app logs requests (LOG_LEVEL info and below) or once it is closing.
    */
   const frontAliases = new LRUCache<string, FrontAlias>({ max: keptFrontAliases });
   const headerLists = new Map<string, readonly string[]>();
@@ -255,17 +264,22 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     headers['transfer-encoding'] === undefined &&
     (headers['content-length'] === undefined || headers['content-length'] === '0');
 
-  /** Notes what a public GET answered from the cache was sent with, for the front. */
-  const noteForFront = (reply: FastifyReply, entryKey: string, request: CachedAnswerRequest) => {
-    const { raw, routeOptions } = reply.request;
-    if (!frontOpen || request.minPosition !== undefined) return;
+  /** Notes what a GET answered from the cache was sent with, for the front. */
+  const noteForFront = (
+    reply: FastifyReply,
+    entryKey: string,
+    sources: readonly AnswerSource[] | null,
+    minPosition?: number,
+  ): void => {
+    const { raw } = reply.request;
+    if (!frontOpen || minPosition !== undefined) return;
     if (raw.method !== 'GET' || raw.url === undefined || !mayUseFront(raw.headers)) return;
     // Only an answer Fastify has written whole (no onSend hook held it) shows its final headers.
     if (!reply.raw.headersSent || reply.statusCode !== 200) return;
     const { authorization } = raw.headers;
-    const caller = routeOptions.config.auth ? app.auth.keptCallerState(authorization) : undefined;
-    // A public answer is the same for every caller: kept for requests without a token only.
-    if (routeOptions.config.auth ? caller === undefined : authorization !== undefined) return;
+    const caller =
+      authorization === undefined ? undefined : app.auth.keptCallerState(authorization);
+    if (authorization !== undefined && caller === undefined) return;
     const frontKey = frontKeyOf(raw.url, raw.headers);
     // Made again for a caller whose state changed since (a new kept state object).
     if (frontAliases.peek(frontKey)?.caller === caller && frontAliases.has(frontKey)) return;
@@ -281,7 +295,7 @@ async function answerCache(app: FastifyInstance): Promise<void> {
       if (headerLists.size >= keptFrontAliases) headerLists.clear();
       headerLists.set(text, (shared = headers));
     }
-    frontAliases.set(frontKey, { entryKey, sources: request.sources, caller, headers: shared });
+    frontAliases.set(frontKey, { entryKey, sources, caller, headers: shared });
   };
 
   /** Answers the request if the front can (see above); false hands it to the app. */
@@ -293,7 +307,9 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     if (!alias) return false;
     if (alias.caller && app.auth.keptCallerState(headers.authorization) !== alias.caller)
       return false;
-    const body = keptValue(alias.entryKey, alias);
+    const body = alias.sources
+      ? keptValue(alias.entryKey, { sources: alias.sources })
+      : currentComposed(alias.entryKey);
     if (typeof body !== 'string' && !Buffer.isBuffer(body)) return false;
     const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
     response.writeHead(200, [
@@ -327,7 +343,7 @@ async function answerCache(app: FastifyInstance): Promise<void> {
       const kept = keptValue(key, request);
       if (kept !== undefined) {
         reply.type(jsonType).send(kept);
-        noteForFront(reply, key, request);
+        noteForFront(reply, key, request.sources, request.minPosition);
         return reply;
       }
       return madeValue(
@@ -340,7 +356,7 @@ async function answerCache(app: FastifyInstance): Promise<void> {
         (body) => body.length * (typeof body === 'string' ? 2 : 1) + entryOverheadBytes,
       ).then((body) => {
         reply.type(jsonType).send(body);
-        noteForFront(reply, key, request);
+        noteForFront(reply, key, request.sources, request.minPosition);
         return reply;
       });
     },
@@ -356,9 +372,12 @@ async function answerCache(app: FastifyInstance): Promise<void> {
       return madeValue(key, request, compute, approximateBytes, composition);
     },
     sendComposed(reply, key) {
-      const entry = entries.get(`composed\u0000${key}`);
-      if (!entry?.names || !same(entry.generations, entry.names.map(generationOf))) return;
-      return reply.type(jsonType).send(entry.value);
+      const entryKey = `composed\u0000${key}`;
+      const body = currentComposed(entryKey);
+      if (body === undefined) return;
+      reply.type(jsonType).send(body);
+      noteForFront(reply, entryKey, null);
+      return reply;
     },
     keepComposed(key, { cacheable, names, generations, expiresAt }, body) {
       // Kept no longer than its oldest part would have been (a lost change notice's bound).
