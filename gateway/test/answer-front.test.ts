@@ -41,16 +41,22 @@ describe("the answer front (kept public answers served from Node's request event
   });
   afterAll(() => t.close());
 
-  /** Runs `requests` and answers how many of them reached the app's cache through Fastify. */
-  const appAnswersDuring = async (requests: () => Promise<void>): Promise<number> => {
-    const send = vi.spyOn(t.app.answerCache, 'send');
+  /** Runs `requests` and answers how many calls the app made meanwhile to the cache's `method`. */
+  const callsDuring = async (
+    method: 'send' | 'sendComposed',
+    requests: () => Promise<void>,
+  ): Promise<number> => {
+    const spy = vi.spyOn(t.app.answerCache, method);
     try {
       await requests();
-      return send.mock.calls.length;
+      return spy.mock.calls.length;
     } finally {
-      send.mockRestore();
+      spy.mockRestore();
     }
   };
+  /** How many of the REST reads `requests` makes reached the app (through Fastify). */
+  const appAnswersDuring = (requests: () => Promise<void>): Promise<number> =>
+    callsDuring('send', requests);
 
   it('answers a repeated public read itself, with the bytes and headers the app answered', async () => {
     const first = await fetch(`${base}/categories`, { headers: { origin: webOrigin } });
@@ -180,15 +186,8 @@ describe("the answer front (kept public answers served from Node's request event
       const response = await fetch(query, { headers: bearer(user.accessToken) });
       return [response.status, await response.text()];
     };
-    const sendComposed = async (run: () => Promise<void>): Promise<number> => {
-      const spy = vi.spyOn(t.app.answerCache, 'sendComposed');
-      try {
-        await run();
-        return spy.mock.calls.length;
-      } finally {
-        spy.mockRestore();
-      }
-    };
+    const sendComposed = (run: () => Promise<void>): Promise<number> =>
+      callsDuring('sendComposed', run);
     // Executed and kept, then sent kept by the app, then by the front.
     const [status, first] = await ask(buyer);
     expect(status).toBe(200);

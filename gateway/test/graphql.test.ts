@@ -126,6 +126,21 @@ describe('GraphQL queries at /graphql', () => {
       expect((await query(source, buyer, { brand: 7 })).errors?.[0]?.message).toMatch(/brand/);
   });
 
+  it('answers queries sent as GET (as the web client sends them) like POSTed ones, and refuses mutations', async () => {
+    const source = 'query ($brand: String!) { products(brand: $brand, limit: 3) { nextCursor } }';
+    const variables = { brand: 'Oppo' };
+    const get = (text: string, vars: Record<string, unknown>) =>
+      t.app.inject({
+        url: `/graphql?${new URLSearchParams({ query: text, variables: JSON.stringify(vars) }).toString()}`,
+        headers: bearer(buyer.accessToken),
+      });
+    const viaGet = await get(source, variables);
+    expect(viaGet.statusCode).toBe(200);
+    expect(viaGet.json()).toEqual(await query(source, buyer, variables));
+    // Commands are REST calls; whatever a mutation would be, GET never runs one.
+    expect((await get('mutation { __typename }', {})).statusCode).toBe(405);
+  });
+
   it('lets admins list users, sellers and reported products', async () => {
     const head = await t.app.eventStore.headPosition();
     const answer = await query(
