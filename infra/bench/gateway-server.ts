@@ -11,6 +11,8 @@ import { settleNextTick } from '@resale/gateway/v8-next-tick';
 import { startBullmqPipeline, type Pipeline } from '@resale/workers';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
+import { appendFileSync } from 'node:fs';
+import { PerformanceObserver } from 'node:perf_hooks';
 
 // As gateway/src/server.ts does, before anything runs.
 await settleNextTick();
@@ -43,6 +45,22 @@ if (bullmq) {
   });
 }
 
+// BENCH_GC_LOG=<file>: GC pauses of 3 ms or more, to tell the gateway's own tail from the host's.
+const gcLog = process.env['BENCH_GC_LOG'];
+if (gcLog) {
+  // node:perf_hooks' GC kinds (NODE_PERFORMANCE_GC_*).
+  const gcKinds: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak' };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.duration < 3) continue;
+      const { kind = 0 } = (entry as unknown as { detail?: { kind?: number } }).detail ?? {};
+      appendFileSync(
+        gcLog,
+        `${Math.round(entry.startTime)} ${gcKinds[kind] ?? kind} ${entry.duration.toFixed(1)}\n`,
+      );
+    }
+  }).observe({ entryTypes: ['gc'] });
+}
 const url = await app.listen({ host: '127.0.0.1', port: 0 });
 process.send?.({ type: 'listening', url });
 

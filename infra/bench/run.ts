@@ -6,7 +6,8 @@
 // parts (results go to partial.*); BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the gateway
 // processes there; BENCH_ROUND_SECONDS (5), BENCH_WARMUP_SECONDS (3), BENCH_FANOUT_SUBSCRIBERS
 // (1000), BENCH_REPLAY_EVENTS (200000), BENCH_READS=<read names> (all), BENCH_IDEMPOTENCY_KEY=off,
-// REDIS_URL (redis://127.0.0.1:6379), PROJECTION_THREAD=on (the gateway's setting, off by default).
+// REDIS_URL (redis://127.0.0.1:6379), PROJECTION_THREAD=on (the gateway's setting, off by default),
+// BENCH_GC_LOG=<file> (the gateway appends each GC pause of 3 ms or more: start ms, kind, ms).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -148,6 +149,7 @@ const gatewayEnv = (
   RATE_LIMIT_WRITES: String(settings.rateLimitWrites),
   RATE_LIMIT_SIGN_IN: String(settings.rateLimitSignIn),
   PROJECTION_THREAD: settings.projectionThread,
+  BENCH_GC_LOG: env['BENCH_GC_LOG'],
   ...extra,
 });
 
