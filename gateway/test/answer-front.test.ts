@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeTopic } from '@resale/workers';
 import {
   bearer,
-  buildTestApp,
+  buildSeededMarket,
   listProductAt,
   registerUser,
-  seedCategories,
-  uniqueEmail,
   type SignedInUser,
-  type TestApp,
+  type SeededMarket,
 } from './helper.ts';
 
 const webOrigin = 'http://127.0.0.1:3000';
@@ -24,19 +22,14 @@ const lastingHeaders = (response: Response): Record<string, string> => {
 };
 
 describe("the answer front (kept public answers served from Node's request event)", () => {
-  let t: TestApp;
+  let t: SeededMarket;
   let base: string;
   let seller: SignedInUser;
   let admin: SignedInUser;
-  const adminEmail = uniqueEmail('admin');
 
   beforeAll(async () => {
-    t = await buildTestApp({ ADMIN_EMAILS: adminEmail });
-    await seedCategories(t.app);
-    [seller, admin] = await Promise.all([
-      registerUser(t.app, 'seller', { name: 'Sam' }),
-      registerUser(t.app, 'buyer', { email: adminEmail }),
-    ]);
+    t = await buildSeededMarket({ seller: 'Sam' });
+    ({ seller, admin } = t);
     base = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(() => t.close());

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
+  buildSeededMarket,
   bookingOf,
   buildTestApp,
   listProduct,
-  registerUser,
-  seedCategories,
-  uniqueEmail,
   type SignedInUser,
+  type SeededMarket,
   type TestApp,
 } from './helper.ts';
 
@@ -17,20 +16,14 @@ interface GraphqlAnswer {
 }
 
 describe('GraphQL queries at /graphql', () => {
-  let t: TestApp;
+  let t: SeededMarket;
   let seller: SignedInUser;
   let buyer: SignedInUser;
   let admin: SignedInUser;
-  const adminEmail = uniqueEmail('admin');
 
   beforeAll(async () => {
-    t = await buildTestApp({ ADMIN_EMAILS: adminEmail });
-    await seedCategories(t.app);
-    [seller, buyer, admin] = await Promise.all([
-      registerUser(t.app, 'seller'),
-      registerUser(t.app, 'buyer'),
-      registerUser(t.app, 'buyer', { email: adminEmail }),
-    ]);
+    t = await buildSeededMarket();
+    ({ seller, buyer, admin } = t);
   });
   afterAll(() => t.close());
 

@@ -263,3 +263,27 @@ export const getAs = (
         : `${url}${url.includes('?') ? '&' : '?'}minPosition=${minPosition}`,
     headers: user ? bearer(user.accessToken) : {},
   });
+
+/** A gateway with the brand categories and three users: a seller, a buyer and an admin. */
+export interface SeededMarket extends TestApp {
+  /** Log position of the last category created. */
+  seeded: number;
+  seller: SignedInUser;
+  buyer: SignedInUser;
+  admin: SignedInUser;
+}
+
+/** The set-up most route tests share: `buildTestApp`, the categories, and their three callers. */
+export async function buildSeededMarket(
+  names: { seller?: string; buyer?: string } = {},
+): Promise<SeededMarket> {
+  const adminEmail = uniqueEmail('admin');
+  const t = await buildTestApp({ ADMIN_EMAILS: adminEmail });
+  const seeded = await seedCategories(t.app);
+  const [seller, buyer, admin] = await Promise.all([
+    registerUser(t.app, 'seller', names.seller === undefined ? {} : { name: names.seller }),
+    registerUser(t.app, 'buyer', names.buyer === undefined ? {} : { name: names.buyer }),
+    registerUser(t.app, 'buyer', { email: adminEmail }),
+  ]);
+  return { ...t, seeded, seller, buyer, admin };
+}

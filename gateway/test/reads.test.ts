@@ -1,34 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
+  buildSeededMarket,
   bookingOf,
-  buildTestApp,
   getAs,
   listingOf,
   listProduct,
   registerUser,
-  seedCategories,
-  uniqueEmail,
   type SignedInUser,
-  type TestApp,
+  type SeededMarket,
 } from './helper.ts';
 
 describe('reads from the read models, with read-your-writes', () => {
-  let t: TestApp;
+  let t: SeededMarket;
   let seller: SignedInUser;
   let buyer: SignedInUser;
   let admin: SignedInUser;
   let seeded: number;
-  const adminEmail = uniqueEmail('admin');
 
   beforeAll(async () => {
-    t = await buildTestApp({ ADMIN_EMAILS: adminEmail });
-    seeded = await seedCategories(t.app);
-    [seller, buyer, admin] = await Promise.all([
-      registerUser(t.app, 'seller', { name: 'Sam' }),
-      registerUser(t.app, 'buyer', { name: 'Bea' }),
-      registerUser(t.app, 'buyer', { email: adminEmail }),
-    ]);
+    t = await buildSeededMarket({ seller: 'Sam', buyer: 'Bea' });
+    ({ seller, buyer, admin, seeded } = t);
   });
   afterAll(() => t.close());
 
