@@ -32,7 +32,12 @@ export default tseslint.config(
     files: ['**/*.cjs'],
     languageOptions: {
       sourceType: 'commonjs',
-      globals: { module: 'writable', require: 'readonly' },
+      globals: {
+        module: 'writable',
+        exports: 'writable',
+        require: 'readonly',
+        __filename: 'readonly',
+      },
     },
   },
 );

@@ -1,5 +1,7 @@
 // The projection thread (see projection-thread.ts): opens its own connections to the log and the
 // read store, runs the embedded pipeline, and sends its change notices and errors to the process.
+// It runs as an esbuild bundle (thread-bundle.ts) whose files are removed once it says ready: what
+// it loads lazily (an adapter's chunk) must be loaded before then, as opening the stores does.
 import { parentPort, workerData } from 'node:worker_threads';
 import { EmbeddedEventStore, openEventStore, type RecordedEvent } from '@resale/events';
 import type { ChangePubSub } from '../pubsub/port.ts';

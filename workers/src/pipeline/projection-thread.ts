@@ -4,6 +4,7 @@ import type { ChangePubSub } from '../pubsub/port.ts';
 import type { ReadModelChange } from '../read-models.ts';
 import type { ReadStoreEnv } from '../read-store/create-read-store.ts';
 import type { Pipeline } from './pipelines.ts';
+import { bundleThreadEntry } from './thread-bundle.ts';
 
 /** What the thread opens: the same log and read store as the process, on its own connections. */
 export type ProjectionThreadSettings = EventStoreEnvironment & ReadStoreEnv;
@@ -49,12 +50,21 @@ export interface ProjectionThread extends Pipeline {
  * took about a fifth of the event loop of a process taking bookings; here it runs beside it. Its
  * change notices come back as messages and are published on this process's pub/sub, so the
  * GraphQL subscriptions and the answer cache hear them as before.
+ *
+ * Resolves once the thread's code is bundled and the thread started (see `bundleThreadEntry`).
  */
-export function startProjectionThread(options: ProjectionThreadOptions): ProjectionThread {
+export async function startProjectionThread(
+  options: ProjectionThreadOptions,
+): Promise<ProjectionThread> {
   const onError = options.onError ?? (() => undefined);
-  const worker = new Worker(new URL('./projection-thread-bootstrap.mjs', import.meta.url), {
-    workerData: { settings: options.settings },
-  });
+  const bundle = await bundleThreadEntry(new URL('./projection-thread-entry.ts', import.meta.url));
+  let worker: Worker;
+  try {
+    worker = new Worker(bundle.url, { workerData: { settings: options.settings } });
+  } catch (error) {
+    await bundle.remove();
+    throw error;
+  }
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   let stopped: (() => void) | undefined;
 
@@ -91,6 +101,12 @@ export function startProjectionThread(options: ProjectionThreadOptions): Project
   });
   // Reported to whoever waits for it; never an unhandled rejection.
   ready.catch(() => undefined);
+  // Once the thread is ready (or failed) it has loaded all it ever loads (its lazily loaded
+  // adapters are opened before it says ready): its files can go.
+  const removed = ready
+    .catch(() => undefined)
+    .then(() => bundle.remove())
+    .catch((error: unknown) => onError(error instanceof Error ? error : new Error(String(error))));
   let stopping: Promise<void> | undefined;
   // A thread gone on its own leaves the read models behind the log: say so where operators look.
   ready.then(
@@ -124,6 +140,7 @@ export function startProjectionThread(options: ProjectionThreadOptions): Project
         await Promise.race([done, exited]);
         // Its timers (a relay's bounded wait, say) must not hold it any longer.
         await worker.terminate();
+        await removed;
       })();
       return stopping;
     },

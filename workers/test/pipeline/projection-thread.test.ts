@@ -54,7 +54,7 @@ describe('the projection thread (the embedded pipeline beside the event loop)', 
     const userNotices: unknown[] = [];
     await pubsub.subscribe(changeTopic('users'), (payload) => userNotices.push(payload));
 
-    const thread = startProjectionThread({
+    const thread = await startProjectionThread({
       settings: { DATA_DIR: dir },
       pubsub,
       onAppend: (listener) => {
@@ -91,7 +91,7 @@ describe('the projection thread (the embedded pipeline beside the event loop)', 
     // A file where the data folder should be: no store can be opened under it.
     const notAFolder = join(scratch.path, 'file');
     await writeFile(notAFolder, 'not a folder');
-    const thread = startProjectionThread({
+    const thread = await startProjectionThread({
       settings: { DATA_DIR: notAFolder },
       pubsub: { publishApplied: async () => {} },
     });

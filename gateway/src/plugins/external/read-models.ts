@@ -32,7 +32,7 @@ const declaresMinPosition = (querystring: unknown): boolean => {
 /**
  * The read side: the read store (MongoDB or embedded), the change pub/sub (Redis or in-process),
  * and in the embedded profile the pipeline that projects the event log into the read store, in
- * this process (on its event loop, or with PROJECTION_THREAD=on in a worker thread). In the
+ * this process (in a worker thread, or with PROJECTION_THREAD=off on its event loop). In the
  * distributed profile the workers' processes project.
  */
 async function readModels(app: FastifyInstance): Promise<void> {
@@ -50,7 +50,7 @@ async function readModels(app: FastifyInstance): Promise<void> {
   // The distributed profile's workers project in their own processes.
   let pipeline: Pipeline | null = null;
   if (!app.config.distributed && app.config.PROJECTION_THREAD === 'on') {
-    const thread = startProjectionThread({
+    const thread = await startProjectionThread({
       settings: { EVENTSTORE_URL: app.config.EVENTSTORE_URL, MONGODB_URL, MONGODB_DB, DATA_DIR },
       pubsub,
       onAppend: (listener) => app.eventStore.onAppend(listener),
