@@ -6,7 +6,7 @@
 // parts (results go to partial.*); BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the gateway
 // processes there; BENCH_ROUND_SECONDS (5), BENCH_WARMUP_SECONDS (3), BENCH_FANOUT_SUBSCRIBERS
 // (1000), BENCH_REPLAY_EVENTS (200000), BENCH_READS=<read names> (all), BENCH_IDEMPOTENCY_KEY=off,
-// REDIS_URL (redis://127.0.0.1:6379), PROJECTION_THREAD=on (the gateway's setting, off by default),
+// REDIS_URL (redis://127.0.0.1:6379), PROJECTION_THREAD=off (the gateway's setting, on by default),
 // BENCH_GC_LOG=<file> (the gateway appends each GC pause of 3 ms or more: start ms, kind, ms).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -98,7 +98,7 @@ const settings = {
   rateLimitSignIn: 100_000_000,
   // As `npm start` runs the gateway: warnings and errors only, no line per request.
   logLevel: 'warn',
-  projectionThread: env['PROJECTION_THREAD'] === 'on' ? 'on' : 'off',
+  projectionThread: env['PROJECTION_THREAD'] === 'off' ? 'off' : 'on',
   redisUrl: env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
 };
 // BENCH_IDEMPOTENCY_KEY=off books without the key the web client sends (to see what it costs).
