@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpProblem } from '../../errors.ts';
 import { addRouteHook } from './route-hooks.ts';
 
 const keyPattern = /^[\x21-\x7e]{1,200}$/;
-const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
+// One-shot: about half of createHash().update().digest()'s time for a request body.
+const sha256 = (text: string): string => hash('sha256', text, 'hex');
 
 interface PendingKey {
   scope: string;
