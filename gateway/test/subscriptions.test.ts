@@ -239,8 +239,26 @@ describe('GraphQL subscriptions over graphql-ws', () => {
     void subscribe(client, 'subscription { usersChanged { topic } }')
       .next()
       .catch(() => {});
-    // The server closes it (1000 would be the client's own, normal closure).
-    expect(await closed).not.toBe(1000);
+    // graphql-transport-ws's Forbidden, closed by the server.
+    expect(await closed).toBe(4403);
+  });
+
+  it('serves subscriptions only: a query over the WebSocket is refused, the connection stays', async () => {
+    const client = connect(buyer.accessToken);
+    const query = subscribe(client, '{ categories { _id } }');
+    expect(await refusalOf(query)).toBe(
+      'Only subscriptions are served over WebSocket; send a query over HTTP',
+    );
+    const live = await subscribeLive(client, 'myBookingsChanged');
+    await live.stop();
+  });
+
+  it('answers a subscription that does not validate with its errors', async () => {
+    const invalid = subscribe(
+      connect(buyer.accessToken),
+      'subscription { myBookingsChanged { nope } }',
+    );
+    expect(await refusalOf(invalid)).toBe('Cannot query field "nope" on type "Change".');
   });
 
   it('refuses a WebSocket opened from a foreign web page (Origin check)', async () => {

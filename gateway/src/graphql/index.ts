@@ -10,6 +10,8 @@ import type { Actor } from '../plugins/app/authentication.ts';
 import { addRouteHook } from '../plugins/app/route-hooks.ts';
 import type { CallerContext } from './context.ts';
 import { buildResolvers, composedRootFields } from './resolvers.ts';
+import { defineSubscriptionFields, serveSubscriptions } from './subscription-server.ts';
+import { subscriptionResolvers } from './subscriptions.ts';
 
 // Mercurius loads graphql as CommonJS; rules and errors must come from that same instance
 // (graphql refuses to mix its ESM and CJS copies).
@@ -91,6 +93,7 @@ declare module 'fastify' {
 async function graphql(app: FastifyInstance): Promise<void> {
   const production = app.config.NODE_ENV === 'production';
   const allowedOrigins = new Set([...app.config.WEB_ORIGIN, app.config.PUBLIC_URL]);
+  const validationRules = production ? [NoSchemaIntrospectionCustomRule, aliasLimit] : [aliasLimit];
 
   /** Resolves the caller of a token, keeping a refusal for the resolvers that need a caller. */
   const callerOf = async (authorization: unknown): Promise<CallerContext> => {
@@ -148,6 +151,17 @@ async function graphql(app: FastifyInstance): Promise<void> {
     addRouteHook(route, 'onSend', afterExecution);
   });
 
+  // Before Mercurius: the WebSocket upgrade of its GET route is served there.
+  await serveSubscriptions(app, {
+    path: '/graphql',
+    schema: () => app.graphql.schema,
+    validationRules,
+    allowedOrigins,
+    callerOf,
+    keepAliveMs: 30_000,
+    production,
+  });
+
   await app.register(mercurius, {
     schema,
     resolvers: buildResolvers(app),
@@ -157,25 +171,12 @@ async function graphql(app: FastifyInstance): Promise<void> {
     // A query seen before runs as a function compiled for it (graphql-jit) instead of through
     // graphql-js's interpreter: the web client sends the same few queries again and again.
     jit: 1,
-    validationRules: production ? [NoSchemaIntrospectionCustomRule, aliasLimit] : [aliasLimit],
+    validationRules,
     context: (request) => {
       const call = request.graphqlCall;
       return call
         ? { ...call.caller, composition: call.composition }
         : callerOf(request.headers.authorization);
-    },
-    subscription: {
-      emitter: app.readModels.pubsub.emitter,
-      // Browsers always send Origin: only the web client's pages (and GraphiQL here) may connect.
-      // Clients without one (servers, tests) cannot be driven by a hostile page.
-      verifyClient: (info, next) => next(!info.origin || allowedOrigins.has(info.origin)),
-      // connectionParams: { authorization: 'Bearer <accessToken>' }; a refused token closes.
-      onConnect: async ({ payload }) => {
-        const params = (payload ?? {}) as Record<string, unknown>;
-        const caller = await callerOf(params.authorization ?? params.Authorization);
-        return caller.authError ? false : caller;
-      },
-      keepAlive: 30_000,
     },
     errorFormatter: (execution, context) => {
       // Refusals keep their message and get a code; anything unexpected says nothing. GraphQL's
@@ -207,6 +208,8 @@ async function graphql(app: FastifyInstance): Promise<void> {
       return formatted;
     },
   });
+
+  defineSubscriptionFields(app.graphql.schema, subscriptionResolvers(app));
 
   // A kept answer must be made of cached reads only, and be no refusal.
   app.graphql.addHook('preExecution', async (_schema, document, context) => {

@@ -13,7 +13,6 @@ import {
 } from '@resale/workers/read-models';
 import { DEFAULT_PAGE_SIZE } from '../schemas/paging.ts';
 import { requireActor } from './context.ts';
-import { subscriptionResolvers } from './subscriptions.ts';
 
 interface MinPositionArgs {
   minPosition?: number | null;
@@ -36,7 +35,7 @@ const allCategories = [{ model: 'categories', key: null }] as const;
 const allProducts = [{ model: 'products', key: null }] as const;
 
 /**
- * Resolvers of schema.gql: reads from the read models, with the same permissions as REST. Those
+ * Query resolvers of schema.gql (subscriptions.ts has the others): reads from the read models, with the same permissions as REST. Those
  * that read through the answer cache note it in the request's composition, so that a query made
  * of them only (`composedRootFields`) can be answered whole from the cache next time.
  */
@@ -120,6 +119,5 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
         return ctx.actor;
       },
     },
-    Subscription: subscriptionResolvers(app),
   };
 }

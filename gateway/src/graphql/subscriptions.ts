@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import mercurius, { type MercuriusContext } from 'mercurius';
 import { changeTopic } from '@resale/workers';
 import type { ReadModelChange } from '@resale/workers/read-models';
 import { graphqlCodeOfStatus, toErrorBody } from '../errors.ts';
 import { actorFrom, type Actor } from '../plugins/app/authentication.ts';
+import { ChangeFeed } from './change-feed.ts';
 import { requireActor, type CallerContext } from './context.ts';
 
 type Topic = ReadModelChange['topic'];
@@ -50,34 +50,39 @@ function requireSubscriber(context: CallerContext, role?: 'admin' | 'seller'): A
  * against the caller's current rights: a deleted or demoted user stops receiving at once.
  */
 export function subscriptionResolvers(app: FastifyInstance) {
+  /** Whether the caller may still receive a change, by their rights now (not at subscribe time). */
+  const stillAllowed = async (ctx: CallerContext, audience: Audience): Promise<boolean> => {
+    if (!ctx.actor) return false;
+    // In the embedded profile the user state is kept in memory between calls (see
+    // authentication.ts), so a change reaching 1,000 subscribers reads no stream.
+    const user = await app.auth.loadUser(ctx.actor.uid);
+    if (user.status !== 'registered') return false;
+    const now = actorFrom(user);
+    if (audience === 'admin') return now.isAdmin;
+    if (audience === 'seller') return now.isSeller;
+    return true;
+  };
+
   const feed = <A extends AfterArgs>(definition: Feed<A>) => ({
-    subscribe: mercurius.withFilter<ReadModelChange, unknown, MercuriusContext, A>(
-      async (_root, args, ctx) => {
-        const actor = requireSubscriber(
-          ctx,
-          definition.audience === 'user' ? undefined : definition.audience,
-        );
-        const { topic, key } = definition.source(actor, args);
-        const queue = await ctx.pubsub.subscribe<ReadModelChange>(changeTopic(topic, key));
-        if (typeof args.after === 'number') {
-          const reached = await app.readModels.store.checkpoint();
-          if (reached > args.after)
-            queue.push({ topic, key, ids: [], position: reached } satisfies ReadModelChange);
-        }
-        return queue;
-      },
-      async (_change, _args, ctx) => {
-        if (!ctx.actor) return false;
-        // In the embedded profile the user state is kept in memory between calls (see
-        // authentication.ts), so a change reaching 1,000 subscribers reads no stream.
-        const user = await app.auth.loadUser(ctx.actor.uid);
-        if (user.status !== 'registered') return false;
-        const now = actorFrom(user);
-        if (definition.audience === 'admin') return now.isAdmin;
-        if (definition.audience === 'seller') return now.isSeller;
-        return true;
-      },
-    ),
+    subscribe: async (_root: unknown, args: A, ctx: CallerContext) => {
+      const actor = requireSubscriber(
+        ctx,
+        definition.audience === 'user' ? undefined : definition.audience,
+      );
+      const { topic, key } = definition.source(actor, args);
+      const changes = new ChangeFeed<ReadModelChange>(() => stillAllowed(ctx, definition.audience));
+      changes.stopsWith(
+        await app.readModels.pubsub.subscribe(changeTopic(topic, key), (payload) =>
+          changes.push(payload as ReadModelChange),
+        ),
+      );
+      if (typeof args.after === 'number') {
+        const reached = await app.readModels.store.checkpoint();
+        if (reached > args.after)
+          changes.push({ topic, key, ids: [], position: reached } satisfies ReadModelChange);
+      }
+      return changes;
+    },
     resolve: toChange,
   });
 

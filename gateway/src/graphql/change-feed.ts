@@ -1,0 +1,67 @@
+/** How many changes a subscriber that does not keep up may have waiting; older ones are dropped. */
+export const PENDING_CHANGES_LIMIT = 1_000;
+
+/**
+ * One subscriber's changes, as the async iterator a subscription's `subscribe` resolver returns:
+ * `push` as the pub/sub delivers, pulled by the WebSocket server one at a time. Each change is
+ * `admit`ted when it is pulled, so the subscriber's rights are those of the moment it is sent.
+ *
+ * Changes are notices (the client refetches with the position they carry), so a subscriber that
+ * falls more than PENDING_CHANGES_LIMIT behind loses the oldest instead of holding memory.
+ */
+export class ChangeFeed<T> implements AsyncIterableIterator<T> {
+  #pending: T[] = [];
+  #waiting: ((result: IteratorResult<T>) => void) | null = null;
+  #ended = false;
+  #unsubscribe: (() => Promise<void>) | null = null;
+
+  constructor(private readonly admit: (change: T) => Promise<boolean> | boolean) {}
+
+  /** Stops the feed's delivery: run once, when the feed ends (or at once if it already has). */
+  stopsWith(unsubscribe: () => Promise<void>): void {
+    if (this.#ended) void unsubscribe().catch(() => {});
+    else this.#unsubscribe = unsubscribe;
+  }
+
+  push(change: T): void {
+    if (this.#ended) return;
+    const waiting = this.#waiting;
+    if (waiting) {
+      this.#waiting = null;
+      waiting({ value: change, done: false });
+      return;
+    }
+    this.#pending.push(change);
+    if (this.#pending.length > PENDING_CHANGES_LIMIT) this.#pending.shift();
+  }
+
+  async next(): Promise<IteratorResult<T>> {
+    for (;;) {
+      const result: IteratorResult<T> =
+        this.#pending.length > 0
+          ? { value: this.#pending.shift() as T, done: false }
+          : this.#ended
+            ? { value: undefined, done: true }
+            : await new Promise<IteratorResult<T>>((resolve) => (this.#waiting = resolve));
+      if (result.done || this.#ended) return { value: undefined, done: true };
+      if (await this.admit(result.value)) return result;
+    }
+  }
+
+  async return(): Promise<IteratorResult<T>> {
+    if (!this.#ended) {
+      this.#ended = true;
+      this.#pending = [];
+      this.#waiting?.({ value: undefined, done: true });
+      this.#waiting = null;
+      // The pub/sub may already be closed when the app shuts down: nothing is left to stop then.
+      await this.#unsubscribe?.().catch(() => {});
+      this.#unsubscribe = null;
+    }
+    return { value: undefined, done: true };
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
