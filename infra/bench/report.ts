@@ -70,7 +70,7 @@ export interface Results {
   readonly measuredAt: string;
   readonly runSeconds: number;
   readonly complete: boolean;
-  readonly machine: MachineDescription & { loadAverageAtEnd: number[] };
+  readonly machine: MachineDescription & { loadAverageAtEnd: number[]; speedLoopMsAtEnd: number };
   readonly settings: Record<string, unknown>;
   readonly goals: GoalRow[];
   readonly http: HttpRow[];
@@ -94,7 +94,9 @@ export function markdownOf(results: Results): string {
     `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Linux ${machine.kernel}, Node ${machine.node}. ` +
       `Load average (1, 5, 15 min) ${machine.loadAverageAtStart.join(', ')} at the start and ` +
       `${machine.loadAverageAtEnd.join(', ')} at the end: the cores are shared with other work, ` +
-      'and the load generator runs on the same machine as the server.',
+      'and the load generator runs on the same machine as the server. ' +
+      `Host speed: one core ran a fixed loop (10⁸ additions) in ${machine.speedLoopMsAtStart} ms at the start and ` +
+      `${machine.speedLoopMsAtEnd} ms at the end (lower is faster; figures of runs on hosts of other speeds compare in proportion).`,
     '',
     '| Area | Measure | Goal | Measured | Result |',
     '|---|---|---|---|---|',

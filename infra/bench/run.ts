@@ -50,7 +50,7 @@ import {
 } from './live-path.ts';
 import { measureReplay, type ReplayFigures } from './replay-bench.ts';
 import { goalRow, writeResults, type GoalRow, type HttpRow } from './report.ts';
-import { describeMachine, freePort, loadAverage, log, round } from './support.ts';
+import { describeMachine, freePort, hostSpeedLoopMs, loadAverage, log, round } from './support.ts';
 import { measureWebWeight, type WebWeight } from './web-weight.ts';
 
 const env = process.env;
@@ -119,7 +119,7 @@ const notes: string[] = [];
 let webWeight: WebWeight | undefined;
 
 log(
-  `Benchmark of the embedded profile on ${machine.cpus} × ${machine.cpuModel}, load average ${machine.loadAverageAtStart.join(', ')}`,
+  `Benchmark of the embedded profile on ${machine.cpus} × ${machine.cpuModel}, load average ${machine.loadAverageAtStart.join(', ')}, speed loop ${machine.speedLoopMsAtStart} ms`,
 );
 
 /////////////////////////////////////////
@@ -978,7 +978,7 @@ const results = {
   measuredAt: new Date().toISOString(),
   runSeconds,
   complete: only.size === 0,
-  machine: { ...machine, loadAverageAtEnd: loadAtEnd },
+  machine: { ...machine, loadAverageAtEnd: loadAtEnd, speedLoopMsAtEnd: hostSpeedLoopMs() },
   settings: { ...settings, only: [...only] },
   goals,
   http,

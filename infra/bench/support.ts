@@ -91,6 +91,8 @@ export interface MachineDescription {
   readonly node: string;
   /** 1, 5 and 15 minute load averages: other engineers' processes share these cores. */
   readonly loadAverageAtStart: number[];
+  /** hostSpeedLoopMs() before the runs. */
+  readonly speedLoopMsAtStart: number;
 }
 
 export const describeMachine = (): MachineDescription => ({
@@ -101,6 +103,26 @@ export const describeMachine = (): MachineDescription => ({
   kernel: release(),
   node: process.version,
   loadAverageAtStart: loadavg().map((value) => round(value, 2)),
+  speedLoopMsAtStart: hostSpeedLoopMs(),
 });
+
+/**
+ * Milliseconds one core takes for a fixed JavaScript loop (10⁸ additions; median of 3). The
+ * model name does not tell a shared virtual host's speed: the same code's figures moved by a
+ * factor of 3 between hosts of the same model, and by 40 % within one session. This puts a
+ * number on it, to compare runs made on different hosts or moments.
+ */
+export function hostSpeedLoopMs(): number {
+  const times: number[] = [];
+  for (let round = 0; round < 3; round += 1) {
+    const start = performance.now();
+    let sum = 0;
+    for (let i = 0; i < 1e8; i += 1) sum += i;
+    // Using the sum keeps the loop from being optimised away.
+    if (sum < 0) throw new Error('unreachable');
+    times.push(performance.now() - start);
+  }
+  return Math.round(times.sort((a, b) => a - b)[1]!);
+}
 
 export const loadAverage = (): number[] => loadavg().map((value) => round(value, 2));

@@ -44,7 +44,8 @@ export class ChangeFeed<T> implements AsyncIterableIterator<T> {
             ? { value: undefined, done: true }
             : await new Promise<IteratorResult<T>>((resolve) => (this.#waiting = resolve));
       if (result.done || this.#ended) return { value: undefined, done: true };
-      if (await this.admit(result.value)) return result;
+      const admitted = this.admit(result.value);
+      if (admitted === true || (admitted !== false && (await admitted))) return result;
     }
   }
 

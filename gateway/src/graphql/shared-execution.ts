@@ -114,7 +114,8 @@ function mapEvents(
     async next() {
       const event = await events.next();
       if (event.done) return { value: undefined, done: true };
-      return { value: await executeFor(event.value), done: false };
+      const execution = executeFor(event.value);
+      return { value: execution instanceof Promise ? await execution : execution, done: false };
     },
     return: stop,
     async throw(error: unknown) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { changeTopic } from '@resale/workers';
+import type { User } from '@resale/events';
 import type { ReadModelChange } from '@resale/workers/read-models';
 import { graphqlCodeOfStatus, toErrorBody } from '../errors.ts';
 import { actorFrom, type Actor } from '../plugins/app/authentication.ts';
@@ -50,17 +51,24 @@ function requireSubscriber(context: CallerContext, role?: 'admin' | 'seller'): A
  * against the caller's current rights: a deleted or demoted user stops receiving at once.
  */
 export function subscriptionResolvers(app: FastifyInstance) {
-  /** Whether the caller may still receive a change, by their rights now (not at subscribe time). */
-  const stillAllowed = async (ctx: CallerContext, audience: Audience): Promise<boolean> => {
-    if (!ctx.actor) return false;
-    // In the embedded profile the user state is kept in memory between calls (see
-    // authentication.ts), so a change reaching 1,000 subscribers reads no stream.
-    const user = await app.auth.loadUser(ctx.actor.uid);
+  /** Whether a user's rights now let them receive a change of this audience. */
+  const allows = (user: User, audience: Audience): boolean => {
     if (user.status !== 'registered') return false;
     const now = actorFrom(user);
     if (audience === 'admin') return now.isAdmin;
     if (audience === 'seller') return now.isSeller;
     return true;
+  };
+  /**
+   * Whether the caller may still receive a change, by their rights now (not at subscribe time).
+   * In the embedded profile the user state is kept in memory (authentication.ts): a change
+   * reaching 1,000 subscribers is then admitted without a read or a promise for any of them.
+   */
+  const stillAllowed = (ctx: CallerContext, audience: Audience): boolean | Promise<boolean> => {
+    if (!ctx.actor) return false;
+    const kept = app.auth.keptUser(ctx.actor.uid);
+    if (kept) return allows(kept, audience);
+    return app.auth.loadUser(ctx.actor.uid).then((user) => allows(user, audience));
   };
 
   const feed = <A extends AfterArgs>(definition: Feed<A>) => ({

@@ -107,6 +107,7 @@ async function authentication(app: FastifyInstance): Promise<void> {
 
   app.decorate('auth', {
     loadUser,
+    keptUser: (uid) => kept?.peek(uid),
     actorOf,
     optionalActorOf,
     firebaseIdentityOf,
@@ -197,6 +198,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     auth: {
       loadUser(uid: string): Promise<User>;
+      /** The user's state as kept in memory, without reading (embedded profile; else undefined). */
+      keptUser(uid: string): User | undefined;
       actorOf(authorization: string | undefined): Promise<Actor>;
       optionalActorOf(authorization: string | undefined): Promise<Actor | null>;
       firebaseIdentityOf(authorization: string | undefined): Promise<FirebaseIdentity>;
