@@ -7,14 +7,13 @@ import type { ReadModelChange } from '../read-models.ts';
 import type { ChangePubSub, Unsubscribe } from './port.ts';
 import { appliedTopic, topicsOf } from './topics.ts';
 
-/** Both adapters are mqemitters (the interface Mercurius subscribes through); only transport differs. */
+/** Both adapters are mqemitters, in memory or over Redis: only the transport differs. */
 function overEmitter(emitter: MQEmitter): ChangePubSub {
   const publish = (topic: string, payload: unknown): Promise<void> =>
     new Promise((resolve, reject) =>
       emitter.emit({ topic, payload }, (error) => (error ? reject(error) : resolve())),
     );
   return {
-    emitter,
     publish,
     async publishApplied(position: number, changes: readonly ReadModelChange[]) {
       await Promise.all(

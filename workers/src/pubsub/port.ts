@@ -1,4 +1,3 @@
-import type { MQEmitter } from 'mqemitter';
 import type { ReadModelChange } from '../read-models.ts';
 
 export type Unsubscribe = () => Promise<void>;
@@ -8,8 +7,6 @@ export type Unsubscribe = () => Promise<void>;
  * Delivery is best effort: a subscriber that misses a message refetches on the next one.
  */
 export interface ChangePubSub {
-  /** The underlying emitter: pass it to Mercurius as `subscription: { emitter }`. */
-  readonly emitter: MQEmitter;
   /** Sends each change to its topics, then `applied` with the position reached. */
   publishApplied(position: number, changes: readonly ReadModelChange[]): Promise<void>;
   /** Sends one message `{ topic, payload }`. */

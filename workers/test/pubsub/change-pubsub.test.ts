@@ -74,28 +74,6 @@ describe('in-process pub/sub', () => {
     );
     expect(subscriber.received).toHaveLength(4);
   });
-
-  it('hands Mercurius-style listeners the message with the change as its payload', async () => {
-    const pubsub = createInProcessPubSub();
-    const messages: unknown[] = [];
-    const arrived = condition(5_000);
-    // What Mercurius's PubSub does with `subscription.emitter`: on(topic), then push message.payload.
-    await new Promise<void>((resolve) =>
-      pubsub.emitter.on(
-        changeTopic('bookings', 'ann@example.com'),
-        (message, done) => {
-          messages.push(message);
-          arrived.notify();
-          done();
-        },
-        resolve,
-      ),
-    );
-    await pubsub.publishApplied(7, [booking]);
-    await arrived.until(() => messages.length === 1, 'one message');
-    await pubsub.close();
-    expect(messages).toEqual([{ topic: 'change.bookings.ann%40example.com', payload: booking }]);
-  });
 });
 
 describe.skipIf(!redisUp)(
