@@ -66,9 +66,10 @@ export function subscriptionResolvers(app: FastifyInstance) {
    */
   const stillAllowed = (ctx: CallerContext, audience: Audience): boolean | Promise<boolean> => {
     if (!ctx.actor) return false;
-    const kept = app.auth.keptUser(ctx.actor.uid);
-    if (kept) return allows(kept, audience);
-    return app.auth.loadUser(ctx.actor.uid).then((user) => allows(user, audience));
+    const user = app.auth.loadUser(ctx.actor.uid);
+    return user instanceof Promise
+      ? user.then((loaded) => allows(loaded, audience))
+      : allows(user, audience);
   };
 
   const feed = <A extends AfterArgs>(definition: Feed<A>) => ({

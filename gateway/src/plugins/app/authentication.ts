@@ -107,7 +107,6 @@ async function authentication(app: FastifyInstance): Promise<void> {
 
   app.decorate('auth', {
     loadUser,
-    keptUser: (uid) => kept?.peek(uid),
     actorOf,
     optionalActorOf,
     firebaseIdentityOf,
@@ -154,7 +153,7 @@ async function authentication(app: FastifyInstance): Promise<void> {
 async function keptUsers(
   app: FastifyInstance,
   readUser: (uid: string) => Promise<User>,
-): Promise<{ load(uid: string): Promise<User>; peek(uid: string): User | undefined }> {
+): Promise<{ load(uid: string): User | Promise<User>; peek(uid: string): User | undefined }> {
   const kept = new LRUCache<string, User>({ max: keptUsersMax });
   // Bumped by every drop: a state read while one happened is not kept.
   let drops = 0;
@@ -173,13 +172,14 @@ async function keptUsers(
     await unsubscribe();
   });
   return {
-    async load(uid) {
+    load(uid) {
       const known = kept.get(uid);
       if (known) return known;
       const dropsBefore = drops;
-      const user = await readUser(uid);
-      if (drops === dropsBefore) kept.set(uid, user);
-      return user;
+      return readUser(uid).then((user) => {
+        if (drops === dropsBefore) kept.set(uid, user);
+        return user;
+      });
     },
     peek: (uid) => kept.get(uid),
   };
@@ -197,9 +197,8 @@ export const actorOfRequest = (request: FastifyRequest): Actor => {
 declare module 'fastify' {
   interface FastifyInstance {
     auth: {
-      loadUser(uid: string): Promise<User>;
-      /** The user's state as kept in memory, without reading (embedded profile; else undefined). */
-      keptUser(uid: string): User | undefined;
+      /** The user's state: at once when it is kept in memory (embedded profile), else read. */
+      loadUser(uid: string): User | Promise<User>;
       actorOf(authorization: string | undefined): Promise<Actor>;
       optionalActorOf(authorization: string | undefined): Promise<Actor | null>;
       firebaseIdentityOf(authorization: string | undefined): Promise<FirebaseIdentity>;
