@@ -6,6 +6,7 @@ import {
   bearer,
   bookProductAt,
   buildTestApp,
+  changeNotices,
   getAs,
   listProduct,
   listProductAt,
@@ -14,34 +15,6 @@ import {
   type SignedInUser,
   type TestApp,
 } from './helper.ts';
-
-/**
- * Listens to a read model's change notices (and key), as the cache receives them, from now on.
- * `until` resolves with the first that satisfies a condition: a notice of an earlier command may
- * arrive after the read models' checkpoint showed its position (the projection thread commits,
- * then the main thread publishes), so "the next notice" is not always the one awaited.
- */
-async function changeNotices(t: TestApp, topic: string) {
-  const seen: ReadModelChange[] = [];
-  let arrived = (): void => {};
-  const stop = await t.app.readModels.pubsub.subscribe(topic, (payload) => {
-    seen.push(payload as ReadModelChange);
-    arrived();
-  });
-  return {
-    async until(wanted: (change: ReadModelChange) => boolean): Promise<ReadModelChange> {
-      try {
-        for (;;) {
-          const found = seen.find(wanted);
-          if (found) return found;
-          await new Promise<void>((resolve) => (arrived = resolve));
-        }
-      } finally {
-        await stop();
-      }
-    },
-  };
-}
 
 describe('cached answers of the read routes', () => {
   let t: TestApp;

@@ -3,6 +3,7 @@ import { changeTopic } from '@resale/workers';
 import {
   bearer,
   buildSeededMarket,
+  changeNotices,
   listProductAt,
   registerUser,
   type SignedInUser,
@@ -136,18 +137,14 @@ describe("the answer front (kept public answers served from Node's request event
     // A promotion changes the caller's state: the next read is the app's, then the front's again.
     // (The users read model's change notice drops kept states too: awaited, so that it does not
     // land between the two reads.)
-    let usersChangedAt = 0;
-    const unsubscribe = await t.app.readModels.pubsub.subscribe(changeTopic('users'), (change) => {
-      usersChangedAt = Math.max(usersChangedAt, (change as { position: number }).position);
-    });
+    const usersNotices = await changeNotices(t, changeTopic('users'));
     const promoted = await fetch(`${base}/users/admin/${buyer.uid}`, {
       method: 'PUT',
       headers: bearer(admin.accessToken),
     });
     expect(promoted.status).toBe(200);
     const { position } = (await promoted.json()) as { position: number };
-    await vi.waitUntil(() => usersChangedAt >= position);
-    await unsubscribe();
+    await usersNotices.until((change) => change.position >= position);
     expect(await appAnswersDuring(async () => expect((await read(buyer)).status).toBe(200))).toBe(
       1,
     );

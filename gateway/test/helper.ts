@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { inject } from 'vitest';
 import { categoryDecider, categoryStreamId, handleCommand, systemActor } from '@resale/events';
+import type { ReadModelChange } from '@resale/workers/read-models';
 import serviceApp, { serverOptions } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 
@@ -286,4 +287,32 @@ export async function buildSeededMarket(
     registerUser(t.app, 'buyer', { email: adminEmail }),
   ]);
   return { ...t, seeded, seller, buyer, admin };
+}
+
+/**
+ * Listens to a read model's change notices (and key), as the gateway receives them, from now on.
+ * `until` resolves with the first that satisfies a condition: a notice of an earlier command may
+ * arrive after the read models' checkpoint showed its position (the projection thread commits,
+ * then the main thread publishes), so "the next notice" is not always the one awaited.
+ */
+export async function changeNotices(t: TestApp, topic: string) {
+  const seen: ReadModelChange[] = [];
+  let arrived = (): void => {};
+  const stop = await t.app.readModels.pubsub.subscribe(topic, (payload) => {
+    seen.push(payload as ReadModelChange);
+    arrived();
+  });
+  return {
+    async until(wanted: (change: ReadModelChange) => boolean): Promise<ReadModelChange> {
+      try {
+        for (;;) {
+          const found = seen.find(wanted);
+          if (found) return found;
+          await new Promise<void>((resolve) => (arrived = resolve));
+        }
+      } finally {
+        await stop();
+      }
+    },
+  };
 }
