@@ -18,9 +18,26 @@ import type {
 import { projections, readModelNames, withSources } from '../projections/registry.ts';
 import { ModelHasher, toStoredForm } from './stored-form.ts';
 
-/** SQLite orders TEXT by its UTF-8 bytes (BINARY collation); JavaScript by UTF-16 code units. */
-const compareAsSqlite = (a: string, b: string): number =>
-  Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+/**
+ * SQLite orders TEXT by its UTF-8 bytes (BINARY collation), which is the order of code points;
+ * JavaScript compares UTF-16 code units. The two differ only where the first differing units are
+ * a surrogate (D800-DFFF, half of a code point above FFFF) and a unit of E000-FFFF: UTF-16 puts
+ * the surrogate first, code points put it last. Compared here unit by unit, without encoding
+ * either string (a rebuild sorts every document's id this way).
+ */
+export function compareAsSqlite(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i += 1) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    return x >= 0xd800 && y >= 0xd800 ? inCodePointOrder(x) - inCodePointOrder(y) : x - y;
+  }
+  return a.length - b.length;
+}
+
+/** Units from D800 up, moved so that surrogates come after E000-FFFF. */
+const inCodePointOrder = (unit: number): number => (unit >= 0xe000 ? unit - 0x800 : unit + 0x2000);
 
 /** The key of a standing rule: what both stores order the rules of one field value by. */
 export const standingRuleId = (rule: StandingRule): string =>
