@@ -1,4 +1,4 @@
-import type { EventStore } from '@resale/events';
+import type { EventStore, RecordedEvent } from '@resale/events';
 import type { ChangePubSub } from '../pubsub/port.ts';
 import { rebuiltChanges } from '../pubsub/topics.ts';
 import {
@@ -67,12 +67,23 @@ export async function replayReadModels(options: ReplayOptions): Promise<ReplayRe
   let catchUps = 0;
   let head = await options.eventStore.headPosition();
   try {
+    // The next page is asked for before this one is projected, so that a store whose reads wait
+    // on the network (EventStoreDB) reads it meanwhile.
+    const readPage = (after: number): Promise<RecordedEvent[]> => {
+      const page = options.eventStore.readAll({ after, limit: pageSize });
+      // Awaited in the next turn; should this one fail first, it is not an unhandled rejection.
+      page.catch(() => undefined);
+      return page;
+    };
+    let nextPage = readPage(position);
     for (;;) {
-      const page = await options.eventStore.readAll({ after: position, limit: pageSize });
+      const page = await nextPage;
+      const last = page.at(-1);
+      if (last) nextPage = readPage(last.position);
       if (page.length > 0) {
         await projectEvents(target, page, { only: names });
         events += page.length;
-        position = page[page.length - 1]?.position ?? position;
+        position = last?.position ?? position;
         head = Math.max(head, position);
         options.onProgress?.({ position, head, events });
         continue;
@@ -84,6 +95,7 @@ export async function replayReadModels(options: ReplayOptions): Promise<ReplayRe
         if (!(error instanceof RebuildBehindLiveError)) throw error;
         catchUps += 1;
         head = await options.eventStore.headPosition();
+        nextPage = readPage(position);
         // Live read models ahead of the log itself: they were built from another log.
         if (error.live > head)
           throw new Error(
