@@ -5,6 +5,7 @@ import { createEventStore, type AnyEvent, type EventStore, type NewEvent } from 
 // their own benchmark and tests so that both benchmarks replay the same kind of log.
 import { seededRandom } from '../../workers/test/support/random.ts';
 import { randomWorkload, type WorkloadAppend } from '../../workers/test/support/workload.ts';
+import { replayNodeFlags } from '@resale/workers';
 import { runScriptForResult } from './child-processes.ts';
 import type { ReplayProcessResult } from './replay-process.ts';
 import { log, round } from './support.ts';
@@ -58,7 +59,11 @@ export async function measureReplay(dataDir: string, wantedEvents: number): Prom
   // holds the earlier parts' results and whose event loop still serves their timers.
   const replayed = await runScriptForResult<ReplayProcessResult>(
     new URL('./replay-process.ts', import.meta.url),
-    { env: { ...process.env, DATA_DIR: dataDir }, label: 'replay process' },
+    {
+      env: { ...process.env, DATA_DIR: dataDir },
+      label: 'replay process',
+      nodeFlags: replayNodeFlags,
+    },
   );
   const figures: ReplayFigures = {
     events: replayed.events,

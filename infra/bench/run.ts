@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEventStore, type EventStore } from '@resale/events';
 import { gatewayNodeFlags } from '@resale/gateway/v8-heap';
+import { replayNodeFlags } from '@resale/workers';
 import { Redis } from 'ioredis';
 import { startAuthEmulator, type AuthEmulator } from '../src/auth-emulator.ts';
 import { accessTokensOf, signUpAccounts, type BenchAccount } from './accounts.ts';
@@ -966,6 +967,7 @@ notes.push(
   "Reads are answered from the gateway's answer cache: the read runs change no read model, so after a round's first request each answer is a hit (a change notice of a read model drops the answers made from it; see gateway/src/plugins/app/answer-cache.ts). GraphQL resolvers read through the same cache, and a query made only of such reads is answered whole from its kept bytes while every part is current, for the same caller and query (gateway/src/graphql/index.ts); others run compiled (Mercurius JIT) from their second time. A GET answered from the cache once (the REST reads, and GraphQL queries, which the web client sends as GET) is answered again by the answer front in Node's request event, without Fastify's pipeline, with the same headers (for a token, while the caller's kept user state is unchanged).",
   'Catalog: 10,000 products over Samsung, Oppo and Iphone, seeded as events straight into the store before the gateway started; the products booked by the command and live runs are seeded later, the same way.',
   'Live path: lag from the 201 of POST /bookings at the client to the graphql-ws message at the subscribed client (the same process sees both); a message that arrives before the 201 counts as 0 ms. Each row also gives the lag from sending the request (to the message, and to the 201).',
+  `Replay: the workers' replay (what \`npm run replay\` runs) in a process of its own, with the Node flags \`npm run replay\` passes: ${replayNodeFlags.join(' ')}; the log is generated marketplace history (workers/test/support/workload.ts) appended before the replay.`,
   'BullMQ live path: the gateway does not project (distributed configuration), a BullMQ relay follows the log in the gateway process (its store handle is woken by its own commits, as EventStoreDB pushes; another process would poll the SQLite file every 500 ms), one worker process (workers/src/worker-main.ts, RELAY=off, 4 partitions) projects into the embedded read store and publishes on Redis under a unique prefix, deleted afterwards.',
   "Runs at a fixed rate (p99 at half the maximum, commands at 1,000/s) send evenly spaced requests from an open loop (undici, up to 100 connections; infra/bench/http-load.ts): each request's latency runs from when it was due, so a stall counts for every request it held back. The ceiling is run at the same rate: its p99 is what the load generator, on the same 2 cores, adds by itself. (Until 2026-11-21 these runs used autocannon's overallRate, which has each connection send its share of a second back to back at the start of the second: bursts of 100 requests in flight at full speed, whose latency is that of the maximum rate.)",
 );

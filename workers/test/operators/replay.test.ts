@@ -1,6 +1,7 @@
 import type { EventStore } from '@resale/events';
+import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { replayReadModels } from '../../src/operators/replay.ts';
+import { replayNodeFlags, replayReadModels } from '../../src/operators/replay.ts';
 import {
   startBullmqPipeline,
   startEmbeddedPipeline,
@@ -261,5 +262,14 @@ describe('after the swap', () => {
 
     await heard.until(() => notices.length > 0, 'the notice of the swap');
     expect(notices).toEqual([{ topic: 'users', key: null, ids: [], position: report.position }]);
+  });
+});
+
+describe('npm run replay', () => {
+  it("passes the replay's Node flags", async () => {
+    const manifest = JSON.parse(
+      await readFile(new URL('../../package.json', import.meta.url), 'utf8'),
+    ) as { scripts: Record<string, string> };
+    for (const flag of replayNodeFlags) expect(manifest.scripts['replay']).toContain(flag);
   });
 });
