@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from '@resale/events';
+import { EmbeddedEventStore, type EventStore, type RecordedEvent } from '@resale/events';
 import type { ChangePubSub } from '../pubsub/port.ts';
 import { noticeSwaps } from '../pubsub/swap-notices.ts';
 import type { EventHandler } from '../queue/port.ts';
@@ -22,6 +22,11 @@ export interface PipelineParts {
   readonly onError?: (error: Error, event?: RecordedEvent) => void;
   /** Wraps the event handler, for tests and benchmarks (fault injection, timing). */
   readonly instrument?: (handler: EventHandler) => EventHandler;
+  /**
+   * How long the booking reactor leaves a booked product's booking to the gateway before it
+   * places it itself (default `defaultBookingGraceMs`).
+   */
+  readonly bookingGraceMs?: number;
 }
 
 export interface EmbeddedPipeline extends Pipeline {
@@ -123,7 +128,19 @@ function handlerOf(
   parts: PipelineParts,
   onError: NonNullable<PipelineParts['onError']>,
 ): EventHandler {
-  const handler = createEventProcessor({ ...parts, onError });
+  const { eventStore } = parts;
+  const handler = createEventProcessor({
+    ...parts,
+    onError,
+    bookingGrace: {
+      ...(parts.bookingGraceMs === undefined ? {} : { graceMs: parts.bookingGraceMs }),
+      // The embedded store hears of every commit to its file by this process: the reactor looks
+      // for a booking again as soon as the log grew, not on a timer.
+      ...(eventStore instanceof EmbeddedEventStore
+        ? { laterAppends: () => eventStore.waitForCommit().promise }
+        : {}),
+    },
+  });
   return parts.instrument ? parts.instrument(handler) : handler;
 }
 

@@ -2,7 +2,7 @@ import type { EventStore, RecordedEvent } from '@resale/events';
 import type { ChangePubSub } from '../pubsub/port.ts';
 import type { EventHandler } from '../queue/port.ts';
 import { asError } from '../queue/retry.ts';
-import { ensureBookingsPlaced } from '../reactors/booking-placed-reactor.ts';
+import { ensureBookingsPlaced, type BookingGrace } from '../reactors/booking-placed-reactor.ts';
 import { projectEvents, type ProjectionTarget } from '../read-models.ts';
 
 export interface ProcessorOptions {
@@ -10,6 +10,8 @@ export interface ProcessorOptions {
   readonly pubsub: Pick<ChangePubSub, 'publishApplied'>;
   /** Where reactors append (the booking completion). Without it, events are only projected. */
   readonly eventStore?: Pick<EventStore, 'append' | 'readStream'>;
+  /** How the booking reactor leaves a booking to the gateway first. */
+  readonly bookingGrace?: BookingGrace;
   readonly onError?: (error: Error, event?: RecordedEvent) => void;
 }
 
@@ -23,7 +25,8 @@ export interface ProcessorOptions {
  */
 export function createEventProcessor(options: ProcessorOptions): EventHandler {
   return async (events) => {
-    if (options.eventStore) await ensureBookingsPlaced(options.eventStore, events);
+    if (options.eventStore)
+      await ensureBookingsPlaced(options.eventStore, events, options.bookingGrace);
     const changes = await projectEvents(options.readStore, events);
     for (const [index, event] of events.entries()) {
       try {

@@ -20,22 +20,78 @@ export function uuidFromName(name: string): string {
 const isProductBooked = (event: RecordedEvent): event is RecordedEvent<ProductBooked> =>
   event.type === 'ProductBooked';
 
+/** How the reactor gives the gateway its time to place a booking itself. */
+export interface BookingGrace {
+  /**
+   * How long after its ProductBooked was recorded a booking is left to the gateway (default 2 s).
+   * Only a booking still missing after that is placed by the reactor.
+   */
+  readonly graceMs?: number;
+  /**
+   * Resolves once the log may hold more (the store's next commit, or a poll interval): when to
+   * look for the booking again while the grace lasts. Default: every 10 ms.
+   */
+  readonly laterAppends?: () => Promise<void>;
+  readonly now?: () => number;
+}
+
+export const defaultBookingGraceMs = 2_000;
+const defaultLookAgainMs = 10;
+
 /**
  * Completes a booking whose BookingPlaced is missing. The gateway appends ProductBooked to the
  * product's stream and then BookingPlaced to the booking's; a crash in between would leave a
  * booked product without a booking. Appending with expectedRevision 'no_stream' makes this safe
  * to run on every delivery and alongside the gateway: whoever comes second gets
  * WrongExpectedRevisionError, which means the booking already exists.
+ *
+ * The projection can see a ProductBooked before the gateway has appended its BookingPlaced (it
+ * does at a thousand bookings a second): during the grace the reactor looks again after each
+ * commit instead of racing the gateway. A race costs both writers: the loser's append is refused
+ * after taking the log's write lock, and a gateway that lost reads the booking stream again.
  * Returns true when this call appended the BookingPlaced.
  */
 export async function ensureBookingPlaced(
   eventStore: Pick<EventStore, 'append' | 'readStream'>,
   event: RecordedEvent,
+  grace: BookingGrace = {},
 ): Promise<boolean> {
   if (!isProductBooked(event)) return false;
   const booked = event.data;
+  const streamId = bookingStreamId(booked.bookingId);
+  const now = grace.now ?? Date.now;
+  const recordedAt = Date.parse(event.recordedAt);
+  // A time that does not parse leaves no grace (never a wait without end).
+  const graceEnds = Number.isNaN(recordedAt)
+    ? -Infinity
+    : recordedAt + (grace.graceMs ?? defaultBookingGraceMs);
   // Nearly always the gateway placed it already: a read is far cheaper than a refused append.
-  if ((await eventStore.readStream(bookingStreamId(booked.bookingId))).length > 0) return false;
+  while ((await eventStore.readStream(streamId)).length === 0) {
+    const left = graceEnds - now();
+    if (left <= 0) return placeBooking(eventStore, event, booked);
+    await lookAgainWithin(left, grace.laterAppends);
+  }
+  return false;
+}
+
+/** Resolves after the next `laterAppends` or `ms`, whichever comes first. */
+async function lookAgainWithin(ms: number, laterAppends?: () => Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, laterAppends ? ms : Math.min(ms, defaultLookAgainMs));
+  });
+  try {
+    await (laterAppends ? Promise.race([laterAppends(), elapsed]) : elapsed);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function placeBooking(
+  eventStore: Pick<EventStore, 'append'>,
+  event: RecordedEvent,
+  booked: ProductBooked['data'],
+): Promise<boolean> {
   const placed: BookingPlaced = {
     type: 'BookingPlaced',
     schemaVersion: 1,
@@ -79,12 +135,13 @@ export async function ensureBookingPlaced(
 export async function ensureBookingsPlaced(
   eventStore: Pick<EventStore, 'append' | 'readStream'>,
   events: readonly RecordedEvent[],
+  grace: BookingGrace = {},
 ): Promise<void> {
   const placedInRun = new Set(
     events.filter((event) => event.type === 'BookingPlaced').map((event) => event.streamId),
   );
   for (const event of events) {
     if (isProductBooked(event) && placedInRun.has(bookingStreamId(event.data.bookingId))) continue;
-    await ensureBookingPlaced(eventStore, event);
+    await ensureBookingPlaced(eventStore, event, grace);
   }
 }

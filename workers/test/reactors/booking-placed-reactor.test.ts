@@ -87,6 +87,47 @@ describe('the booking reactor', () => {
     expect(appends).toEqual([]);
   });
 
+  it('leaves a booking the gateway is about to place to the gateway: it looks again after each later append', async () => {
+    const { store, appends } = bookingStreams({ exists: false });
+    const young = { ...productBooked, recordedAt: new Date().toISOString() };
+    const reads: string[] = [];
+    let gatewayPlacedIt = false;
+    const looking: typeof store = {
+      ...store,
+      readStream: async (streamId) => {
+        reads.push(streamId);
+        return gatewayPlacedIt ? [young] : [];
+      },
+    };
+    let laterAppends = 0;
+    const placed = ensureBookingPlaced(looking, young, {
+      graceMs: 60_000,
+      laterAppends: async () => {
+        laterAppends += 1;
+        // The log grows twice: another append first, then the gateway's BookingPlaced.
+        if (laterAppends === 2) gatewayPlacedIt = true;
+      },
+    });
+    expect(await placed).toBe(false);
+    expect(reads).toEqual(['booking-b1', 'booking-b1', 'booking-b1']);
+    expect(appends).toEqual([]);
+  });
+
+  it('places a booking still missing once the grace is over', async () => {
+    const { store, appends } = bookingStreams({ exists: false });
+    const recordedAt = Date.parse('2026-11-21T10:00:00.010Z');
+    let clock = recordedAt + 500;
+    const placed = await ensureBookingPlaced(
+      store,
+      productBooked,
+      // Each time the log grows, a second has gone by; nothing the gateway appends is the booking.
+      { graceMs: 2_000, now: () => clock, laterAppends: async () => void (clock += 1_000) },
+    );
+    expect(placed).toBe(true);
+    expect(clock).toBe(recordedAt + 2_500);
+    expect(appends.map(([streamId]) => streamId)).toEqual(['booking-b1']);
+  });
+
   it('in a run, reads no booking stream for a ProductBooked whose BookingPlaced is in the run', async () => {
     const reads: string[] = [];
     const { store, appends } = bookingStreams({ exists: false });
