@@ -134,8 +134,9 @@ function handlerOf(
     onError,
     bookingGrace: {
       ...(parts.bookingGraceMs === undefined ? {} : { graceMs: parts.bookingGraceMs }),
-      // The embedded store hears of every commit to its file by this process: the reactor looks
-      // for a booking again as soon as the log grew, not on a timer.
+      // An embedded store hears at once of the commits to its file by its own process (the
+      // projection thread's, of the gateway's): the reactor then looks for a booking again as
+      // soon as the log grew.
       ...(eventStore instanceof EmbeddedEventStore
         ? { laterAppends: () => eventStore.waitForCommit().promise }
         : {}),

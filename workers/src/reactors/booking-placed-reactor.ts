@@ -28,8 +28,9 @@ export interface BookingGrace {
    */
   readonly graceMs?: number;
   /**
-   * Resolves once the log may hold more (the store's next commit, or a poll interval): when to
-   * look for the booking again while the grace lasts. Default: every 10 ms.
+   * Resolves once the log may hold more (the store's next commit): looking again then finds the
+   * gateway's booking without waiting for the next look, which comes within 10 ms in any case (a
+   * store in another process than the gateway hears of its commits only when it polls).
    */
   readonly laterAppends?: () => Promise<void>;
   readonly now?: () => number;
@@ -74,11 +75,11 @@ export async function ensureBookingPlaced(
   return false;
 }
 
-/** Resolves after the next `laterAppends` or `ms`, whichever comes first. */
+/** Resolves after the next `laterAppends`, 10 ms or `ms`, whichever comes first. */
 async function lookAgainWithin(ms: number, laterAppends?: () => Promise<void>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const elapsed = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, laterAppends ? ms : Math.min(ms, defaultLookAgainMs));
+    timer = setTimeout(resolve, Math.min(ms, defaultLookAgainMs));
   });
   try {
     await (laterAppends ? Promise.race([laterAppends(), elapsed]) : elapsed);

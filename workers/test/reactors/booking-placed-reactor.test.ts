@@ -113,6 +113,26 @@ describe('the booking reactor', () => {
     expect(appends).toEqual([]);
   });
 
+  it('looks again within 10 ms when it hears of no commit (a store in another process than the gateway)', async () => {
+    const { store, appends } = bookingStreams({ exists: false });
+    const young = { ...productBooked, recordedAt: new Date().toISOString() };
+    let reads = 0;
+    const looking: typeof store = {
+      ...store,
+      // The gateway's BookingPlaced is in the log from the second look on.
+      readStream: async () => (++reads > 1 ? [young] : []),
+    };
+    const started = performance.now();
+    const placed = await ensureBookingPlaced(looking, young, {
+      graceMs: 60_000,
+      laterAppends: () => new Promise<void>(() => undefined),
+    });
+    expect(placed).toBe(false);
+    expect(reads).toBe(2);
+    expect(appends).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it('places a booking still missing once the grace is over', async () => {
     const { store, appends } = bookingStreams({ exists: false });
     const recordedAt = Date.parse('2026-11-21T10:00:00.010Z');
