@@ -138,7 +138,7 @@ function handlerOf(
       // projection thread's, of the gateway's): the reactor then looks for a booking again as
       // soon as the log grew.
       ...(eventStore instanceof EmbeddedEventStore
-        ? { laterAppends: () => eventStore.waitForCommit().promise }
+        ? { laterAppends: () => eventStore.waitForCommit() }
         : {}),
     },
   });

@@ -28,11 +28,12 @@ export interface BookingGrace {
    */
   readonly graceMs?: number;
   /**
-   * Resolves once the log may hold more (the store's next commit): looking again then finds the
-   * gateway's booking without waiting for the next look, which comes within 10 ms in any case (a
-   * store in another process than the gateway hears of its commits only when it polls).
+   * A wait that resolves once the log may hold more (the store's next commit), and its cancel:
+   * looking again then finds the gateway's booking without waiting for the next look, which comes
+   * within 10 ms in any case (a store in another process than the gateway hears of its commits
+   * only when it polls).
    */
-  readonly laterAppends?: () => Promise<void>;
+  readonly laterAppends?: () => { readonly promise: Promise<void>; readonly cancel: () => void };
   readonly now?: () => number;
 }
 
@@ -76,15 +77,20 @@ export async function ensureBookingPlaced(
 }
 
 /** Resolves after the next `laterAppends`, 10 ms or `ms`, whichever comes first. */
-async function lookAgainWithin(ms: number, laterAppends?: () => Promise<void>): Promise<void> {
+async function lookAgainWithin(
+  ms: number,
+  laterAppends: BookingGrace['laterAppends'],
+): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const elapsed = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, Math.min(ms, defaultLookAgainMs));
   });
+  const appended = laterAppends?.();
   try {
-    await (laterAppends ? Promise.race([laterAppends(), elapsed]) : elapsed);
+    await (appended ? Promise.race([appended.promise, elapsed]) : elapsed);
   } finally {
     clearTimeout(timer);
+    appended?.cancel();
   }
 }
 

@@ -102,10 +102,11 @@ describe('the booking reactor', () => {
     let laterAppends = 0;
     const placed = ensureBookingPlaced(looking, young, {
       graceMs: 60_000,
-      laterAppends: async () => {
+      laterAppends: () => {
         laterAppends += 1;
         // The log grows twice: another append first, then the gateway's BookingPlaced.
         if (laterAppends === 2) gatewayPlacedIt = true;
+        return { promise: Promise.resolve(), cancel: () => undefined };
       },
     });
     expect(await placed).toBe(false);
@@ -117,6 +118,7 @@ describe('the booking reactor', () => {
     const { store, appends } = bookingStreams({ exists: false });
     const young = { ...productBooked, recordedAt: new Date().toISOString() };
     let reads = 0;
+    let cancelled = 0;
     const looking: typeof store = {
       ...store,
       // The gateway's BookingPlaced is in the log from the second look on.
@@ -125,12 +127,17 @@ describe('the booking reactor', () => {
     const started = performance.now();
     const placed = await ensureBookingPlaced(looking, young, {
       graceMs: 60_000,
-      laterAppends: () => new Promise<void>(() => undefined),
+      laterAppends: () => ({
+        promise: new Promise<void>(() => undefined),
+        cancel: () => void (cancelled += 1),
+      }),
     });
     expect(placed).toBe(false);
     expect(reads).toBe(2);
     expect(appends).toEqual([]);
     expect(performance.now() - started).toBeLessThan(1_000);
+    // The wait for a commit that did not come is given up, not left behind.
+    expect(cancelled).toBe(1);
   });
 
   it('places a booking still missing once the grace is over', async () => {
@@ -141,7 +148,14 @@ describe('the booking reactor', () => {
       store,
       productBooked,
       // Each time the log grows, a second has gone by; nothing the gateway appends is the booking.
-      { graceMs: 2_000, now: () => clock, laterAppends: async () => void (clock += 1_000) },
+      {
+        graceMs: 2_000,
+        now: () => clock,
+        laterAppends: () => {
+          clock += 1_000;
+          return { promise: Promise.resolve(), cancel: () => undefined };
+        },
+      },
     );
     expect(placed).toBe(true);
     expect(clock).toBe(recordedAt + 2_500);
