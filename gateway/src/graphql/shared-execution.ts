@@ -8,8 +8,8 @@ const { createSourceEventStream, execute, getOperationAST, Kind, visit } = creat
 
 type Execution = GraphQL.ExecutionResult | Promise<GraphQL.ExecutionResult>;
 
-/** What of a document its executions depend on, found once per document. */
-interface DocumentShape {
+/** What of an operation its executions depend on, found once per document and operation. */
+interface OperationShape {
   readonly id: number;
   /** Variables the selection reads (in directives, say); null: any of them may matter. */
   readonly selectionVariables: readonly string[] | null;
@@ -55,17 +55,21 @@ type ExecutionsOfEvent = Map<string, Execution>;
 export function createSharedSubscribe(): (
   args: GraphQL.ExecutionArgs,
 ) => Promise<AsyncIterableIterator<GraphQL.ExecutionResult> | GraphQL.ExecutionResult> {
-  const shapes = new WeakMap<GraphQL.DocumentNode, DocumentShape>();
-  let documents = 0;
-  const shapeOf = (args: GraphQL.ExecutionArgs): DocumentShape => {
-    let shape = shapes.get(args.document);
+  // By document, then by operation name: a document may hold several subscriptions.
+  const shapes = new WeakMap<GraphQL.DocumentNode, Map<string, OperationShape>>();
+  let operations = 0;
+  const shapeOf = (args: GraphQL.ExecutionArgs): OperationShape => {
+    let ofDocument = shapes.get(args.document);
+    if (!ofDocument) shapes.set(args.document, (ofDocument = new Map()));
+    const operationName = args.operationName ?? '';
+    let shape = ofDocument.get(operationName);
     if (!shape) {
-      documents += 1;
+      operations += 1;
       shape = {
-        id: documents,
+        id: operations,
         selectionVariables: selectionVariablesOf(args.document, args.operationName),
       };
-      shapes.set(args.document, shape);
+      ofDocument.set(operationName, shape);
     }
     return shape;
   };
@@ -78,7 +82,6 @@ export function createSharedSubscribe(): (
     const variables = args.variableValues ?? {};
     const key = [
       shape.id,
-      args.operationName ?? '',
       JSON.stringify(shape.selectionVariables?.map((name) => variables[name] ?? null) ?? variables),
     ].join('\u0000');
     const executeFor = (event: unknown): Execution => {

@@ -90,6 +90,31 @@ describe('createSharedSubscribe', () => {
     expect(resolved).toHaveBeenCalledTimes(3);
   });
 
+  it("tells apart the operations of one document by the variables each one's selection reads", async () => {
+    const { schema, publish, resolved } = testSchema();
+    const subscribe = createSharedSubscribe();
+    const text = `subscription Plain { changed(topic: "a") { id } }
+      subscription Chosen($full: Boolean!) { changed(topic: "a") { id upper @include(if: $full) } }`;
+    const open = (operationName: string, variableValues: Record<string, unknown>) =>
+      subscribe({ schema, document: documentOf(text), operationName, variableValues }) as Promise<
+        AsyncIterableIterator<GraphQL.ExecutionResult>
+      >;
+    // The plain operation first: what it reads must not stand for the other one.
+    const subscriptions = await Promise.all([
+      open('Plain', {}),
+      open('Chosen', { full: true }),
+      open('Chosen', { full: false }),
+    ]);
+    publish({ id: 'p-3' });
+    const [plain, full, short] = (await Promise.all(subscriptions.map((s) => s.next()))).map(
+      (result) => result.value as GraphQL.ExecutionResult,
+    );
+    expect(plain).toEqual({ data: { changed: { id: 'p-3' } } });
+    expect(full).toEqual({ data: { changed: { id: 'p-3', upper: 'P-3' } } });
+    expect(short).toEqual({ data: { changed: { id: 'p-3' } } });
+    expect(resolved).toHaveBeenCalledTimes(3);
+  });
+
   it('passes on the refusal of a subscribe resolver as its result', async () => {
     const { schema } = testSchema();
     schema.getSubscriptionType()!.getFields()['changed']!.subscribe = () => {
