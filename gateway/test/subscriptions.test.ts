@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect as connectTcp } from 'node:net';
 import { createClient, type Client } from 'graphql-ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { changeTopic } from '@resale/workers';
 import {
@@ -224,6 +224,37 @@ describe('GraphQL subscriptions over graphql-ws', () => {
     expect(await Promise.race([pending, Promise.resolve('nothing')])).toBe('nothing');
     await doomedFeed.stop();
     await stayingFeed.stop();
+  });
+
+  it('a subscription whose catch-up read fails is refused and leaves no listener behind', async () => {
+    const { pubsub, store } = t.app.readModels;
+    const realSubscribe = pubsub.subscribe.bind(pubsub);
+    const stopped = vi.fn();
+    const subscribing = vi
+      .spyOn(pubsub, 'subscribe')
+      .mockImplementation(async (topic, listener) => {
+        const unsubscribe = await realSubscribe(topic, listener);
+        return async () => {
+          stopped(topic);
+          await unsubscribe();
+        };
+      });
+    const checkpoint = vi
+      .spyOn(store, 'checkpoint')
+      .mockRejectedValueOnce(new Error('disk I/O error'));
+    try {
+      const refused = subscribe(
+        connect(buyer.accessToken),
+        'subscription { myBookingsChanged(after: 0) { topic position ids } }',
+      );
+      // The server fault's message is the error formatter's, not the store's.
+      expect(await refusalOf(refused)).toBe('Something went wrong on our side');
+      expect(subscribing).toHaveBeenCalledTimes(1);
+      expect(stopped).toHaveBeenCalledWith(changeTopic('bookings', buyer.email));
+    } finally {
+      subscribing.mockRestore();
+      checkpoint.mockRestore();
+    }
   });
 
   it('refuses anonymous subscribers', async () => {

@@ -28,18 +28,22 @@ const toChange = (change: ReadModelChange) => ({
 });
 
 /**
- * requireActor for a subscription. Its refusal reaches graphql-ws without passing the error
+ * The error a refused subscription ends with. It reaches graphql-ws without passing the error
  * formatter, so it carries its `extensions.code` itself (GraphQL copies an original error's
- * extensions), as refusals of queries do.
+ * extensions), as refusals of queries do, and a server fault's message is the formatter's.
  */
+function subscriptionRefusal(error: unknown): Error {
+  const body = toErrorBody(error);
+  return Object.assign(new Error(body.message), {
+    extensions: { code: graphqlCodeOfStatus(body.statusCode), statusCode: body.statusCode },
+  });
+}
+
 function requireSubscriber(context: CallerContext, role?: 'admin' | 'seller'): Actor {
   try {
     return requireActor(context, role);
   } catch (error) {
-    const body = toErrorBody(error);
-    throw Object.assign(new Error(body.message), {
-      extensions: { code: graphqlCodeOfStatus(body.statusCode), statusCode: body.statusCode },
-    });
+    throw subscriptionRefusal(error);
   }
 }
 
@@ -86,9 +90,16 @@ export function subscriptionResolvers(app: FastifyInstance) {
         ),
       );
       if (typeof args.after === 'number') {
-        const reached = await app.readModels.store.checkpoint();
-        if (reached > args.after)
-          changes.push({ topic, key, ids: [], position: reached } satisfies ReadModelChange);
+        try {
+          const reached = await app.readModels.store.checkpoint();
+          if (reached > args.after)
+            changes.push({ topic, key, ids: [], position: reached } satisfies ReadModelChange);
+        } catch (error) {
+          // The subscription is refused: its pub/sub listener must not outlive it.
+          await changes.return();
+          app.log.error({ err: error, topic }, 'a subscription could not read the checkpoint');
+          throw subscriptionRefusal(error);
+        }
       }
       return changes;
     },
