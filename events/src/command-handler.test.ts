@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { assertValidEvent } from './catalog.ts';
-import { handleCommand } from './command-handler.ts';
+import { bookingDecider, placeBookingFor } from './booking/decider.ts';
+import { bookingStreamId } from './booking/events.ts';
+import { decideOnNewStream, handleCommand, type AppendedEvent } from './command-handler.ts';
 import { DomainError, type CommandMetadata } from './decider.ts';
 import type { DomainEvent, NewEvent, RecordedEvent } from './envelope.ts';
 import { productDecider, type ProductCommand } from './product/decider.ts';
-import { productStreamId, type ProductEvent } from './product/events.ts';
+import { productStreamId, type ProductBooked, type ProductEvent } from './product/events.ts';
 import {
   WrongExpectedRevisionError,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
   type ReadAllOptions,
+  type StreamAppend,
   type Subscription,
 } from './store/port.ts';
 import { userDecider, type UserCommand } from './user/decider.ts';
@@ -35,6 +38,18 @@ class InMemoryEventStore implements EventStore {
   /** The next `count` stream reads wait for each other, so their writers race from one revision. */
   gatherReads(count: number): void {
     this.readersToGather = count;
+  }
+
+  /** The streams of each appendSequence so far. */
+  readonly sequences: string[][] = [];
+
+  /** One stream after another, as EventStoreDB does (the contract suites test the real ones). */
+  async appendSequence(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    this.sequences.push(appends.map((append) => append.streamId));
+    const results: AppendResult[] = [];
+    for (const { streamId, events, expectedRevision } of appends)
+      results.push(await this.append(streamId, events, { expectedRevision }));
+    return results;
   }
 
   async append<E extends DomainEvent>(
@@ -157,6 +172,7 @@ const reportProduct: ProductCommand = {
 /** The store's port methods, bound, so a test can replace one of them. */
 const bindAll = (store: EventStore): EventStore => ({
   append: store.append.bind(store),
+  appendSequence: store.appendSequence.bind(store),
   readStream: store.readStream.bind(store),
   readAll: store.readAll.bind(store),
   headPosition: store.headPosition.bind(store),
@@ -368,6 +384,109 @@ describe('handleCommand', () => {
         }),
       ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
       expect(appendCalls).toBe(3);
+    });
+  });
+
+  describe('when appends to a new stream follow the decided events (followedBy)', () => {
+    /** The booking's stream placed from the ProductBooked decided, as POST /bookings does. */
+    const placeTheBooking =
+      (newEventId: () => string) => (decided: readonly AppendedEvent<ProductEvent>[]) =>
+        decided.flatMap((event) => {
+          if (event.type !== 'ProductBooked') return [];
+          const booked = { type: event.type, schemaVersion: 1, data: event.data } as ProductBooked;
+          return decideOnNewStream(
+            bookingStreamId(booked.data.bookingId),
+            bookingDecider,
+            placeBookingFor(booked, by(event.metadata.actorUid)),
+            newEventId,
+          );
+        });
+
+    it('appends them in one sequence after the command’s own events, and answers the last position', async () => {
+      const store = await givenListedProduct();
+      const newEventId = sequentialIds();
+
+      const result = await handleCommand(
+        store,
+        productStream,
+        productDecider,
+        bookProduct('ann-uid'),
+        { newEventId, followedBy: placeTheBooking(newEventId) },
+      );
+
+      const bookingStream = bookingStreamId('booking-of-ann-uid');
+      expect(store.sequences).toEqual([[productStream, bookingStream]]);
+      expect(store.appends.slice(1)).toEqual([
+        { streamId: productStream, expectedRevision: 0 },
+        { streamId: bookingStream, expectedRevision: 'no_stream' },
+      ]);
+      const [placed] = await store.readStream(bookingStream);
+      expect(placed).toMatchObject({
+        eventId: 'event-2',
+        type: 'BookingPlaced',
+        data: { bookingId: 'booking-of-ann-uid', productId, buyerUid: 'ann-uid' },
+      });
+      // The command's own result, with the position of the booking's event.
+      expect(result).toMatchObject({ appended: true, nextExpectedRevision: 1 });
+      expect(result.events.map((event) => event.type)).toEqual(['ProductBooked']);
+      expect(result.position).toBe(placed?.position);
+    });
+
+    it('appends on its own when nothing follows from what was decided', async () => {
+      const store = await givenListedProduct();
+      const newEventId = sequentialIds();
+
+      await handleCommand(store, productStream, productDecider, reportProduct, {
+        newEventId,
+        followedBy: placeTheBooking(newEventId),
+      });
+
+      expect(store.sequences).toEqual([]);
+      expect(store.appends.at(-1)).toEqual({ streamId: productStream, expectedRevision: 0 });
+    });
+
+    it('decides both again after a race on its own stream; the loser of a booking race places nothing', async () => {
+      const store = await givenListedProduct();
+      store.gatherReads(2);
+      const newEventId = () => crypto.randomUUID();
+      const book = (buyerUid: string) =>
+        handleCommand(store, productStream, productDecider, bookProduct(buyerUid), {
+          newEventId,
+          followedBy: placeTheBooking(newEventId),
+        });
+
+      const outcomes = await Promise.allSettled([book('ann-uid'), book('carl-uid')]);
+
+      expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect(store.conflicts).toBe(1);
+      const placed = await Promise.all(
+        ['ann-uid', 'carl-uid'].map((uid) =>
+          store.readStream(bookingStreamId(`booking-of-${uid}`)),
+        ),
+      );
+      expect(placed.map((events) => events.length).sort()).toEqual([0, 1]);
+    });
+
+    it('throws a refusal of a following stream as it is, without deciding again', async () => {
+      const store = await givenListedProduct();
+      const bookingStream = bookingStreamId('booking-of-ann-uid');
+      let sequences = 0;
+      const followingRefused: EventStore = {
+        ...bindAll(store),
+        appendSequence: async () => {
+          sequences++;
+          throw new WrongExpectedRevisionError(bookingStream, 'no_stream', 0);
+        },
+      };
+      const newEventId = sequentialIds();
+
+      await expect(
+        handleCommand(followingRefused, productStream, productDecider, bookProduct('ann-uid'), {
+          newEventId,
+          followedBy: placeTheBooking(newEventId),
+        }),
+      ).rejects.toMatchObject({ streamId: bookingStream });
+      expect(sequences).toBe(1);
     });
   });
 });

@@ -1,8 +1,8 @@
 import { eventMetadataFrom, evolveAll, type Command, type Decider } from './decider.ts';
 import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from './envelope.ts';
-import { WrongExpectedRevisionError, type EventStore } from './store/port.ts';
+import { WrongExpectedRevisionError, type EventStore, type StreamAppend } from './store/port.ts';
 
-export interface HandleCommandOptions {
+export interface HandleCommandOptions<E extends DomainEvent = DomainEvent> {
   /**
    * How many times read-decide-append runs in all when another writer appends to the stream in
    * between (default 3). Each retry decides again against the new history.
@@ -19,6 +19,13 @@ export interface HandleCommandOptions {
    * reads it, as for any race.
    */
   readonly newStream?: boolean;
+  /**
+   * Appends to other streams that follow from the events decided (see `decideOnNewStream`): made
+   * in one `appendSequence` with them, so that where the store commits a sequence as one (the
+   * embedded log) both are recorded or neither, in one commit instead of two. A refusal of one of
+   * them is thrown as it is: only a race on the command's own stream is tried again.
+   */
+  readonly followedBy?: (decided: readonly AppendedEvent<E>[]) => readonly StreamAppend[];
 }
 
 /** An event this command appended, as stored (its own global position is not known, only the last one's). */
@@ -62,17 +69,38 @@ export async function handleCommand<C extends Command, E extends DomainEvent, S>
   streamId: string,
   decider: Decider<C, E, S>,
   command: C,
-  options: HandleCommandOptions = {},
+  options: HandleCommandOptions<E> = {},
 ): Promise<CommandResult<E>> {
   const { maxAttempts = defaultMaxAttempts, newEventId = () => crypto.randomUUID() } = options;
   for (let attempt = 1; ; attempt++) {
     try {
       const history = options.newStream && attempt === 1 ? [] : await store.readStream(streamId);
-      return await decideAndAppend(store, streamId, history, decider, command, newEventId);
+      return await decideAndAppend(store, streamId, history, decider, command, {
+        newEventId,
+        followedBy: options.followedBy,
+      });
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) throw error;
+      const lostRace = error instanceof WrongExpectedRevisionError && error.streamId === streamId;
+      if (!lostRace || attempt >= maxAttempts) throw error;
     }
   }
+}
+
+/**
+ * What a command decides on a stream made for it (its id is new, so it has no history): the
+ * append at 'no_stream' of its events, for `followedBy`. Nothing when the decider decides none.
+ */
+export function decideOnNewStream<C extends Command, E extends DomainEvent, S>(
+  streamId: string,
+  decider: Decider<C, E, S>,
+  command: C,
+  newEventId: () => string,
+): StreamAppend[] {
+  const decided = decider.decide(command, decider.initialState());
+  if (decided.length === 0) return [];
+  const metadata = eventMetadataFrom(command.metadata);
+  const events = decided.map((event) => ({ eventId: newEventId(), event, metadata }));
+  return [{ streamId, events, expectedRevision: 'no_stream' }];
 }
 
 async function decideAndAppend<C extends Command, E extends DomainEvent, S>(
@@ -81,7 +109,13 @@ async function decideAndAppend<C extends Command, E extends DomainEvent, S>(
   history: readonly RecordedEvent[],
   decider: Decider<C, E, S>,
   command: C,
-  newEventId: () => string,
+  {
+    newEventId,
+    followedBy,
+  }: {
+    newEventId: () => string;
+    followedBy: HandleCommandOptions<E>['followedBy'];
+  },
 ): Promise<CommandResult<E>> {
   const last = history.at(-1);
   const revision = last ? last.revision : 'no_stream';
@@ -107,20 +141,28 @@ async function decideAndAppend<C extends Command, E extends DomainEvent, S>(
     event,
     metadata,
   }));
-  const result = await store.append(streamId, newEvents, { expectedRevision: revision });
   const firstRevision = revision === 'no_stream' ? 0 : revision + 1;
+  const events = newEvents.map(({ eventId, event }, index) => ({
+    eventId,
+    streamId,
+    revision: firstRevision + index,
+    type: event.type,
+    schemaVersion: event.schemaVersion,
+    data: event.data,
+    metadata,
+  }));
+  const following = followedBy?.(events) ?? [];
+  const own: StreamAppend = { streamId, events: newEvents, expectedRevision: revision };
+  const [result, ...rest] =
+    following.length === 0
+      ? [await store.append(streamId, newEvents, { expectedRevision: revision })]
+      : await store.appendSequence([own, ...following]);
+  if (!result) throw new Error(`The store answered no result for ${streamId}`);
   return {
     appended: true,
-    events: newEvents.map(({ eventId, event }, index) => ({
-      eventId,
-      streamId,
-      revision: firstRevision + index,
-      type: event.type,
-      schemaVersion: event.schemaVersion,
-      data: event.data,
-      metadata,
-    })),
+    events,
     nextExpectedRevision: result.nextExpectedRevision,
-    position: result.position,
+    // Read-your-writes waits for the last event appended, the following streams' included.
+    position: (rest.at(-1) ?? result).position,
   };
 }

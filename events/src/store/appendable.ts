@@ -1,6 +1,6 @@
 import { assertValidEvent, InvalidEventError } from '../catalog.ts';
 import type { NewEvent } from '../envelope.ts';
-import type { ExpectedRevision } from './port.ts';
+import type { ExpectedRevision, StreamAppend } from './port.ts';
 
 // EventStoreDB only accepts UUIDs as event ids; the embedded store demands the same so that
 // what works in the embedded profile also works in the distributed one.
@@ -31,5 +31,22 @@ export function assertAppendable(
       throw new InvalidEventError(event.type, [`eventId ${eventId} repeats in one append`]);
     ids.add(eventId);
     assertValidEvent(event.type, event.schemaVersion, event.data, metadata);
+  }
+}
+
+/**
+ * assertAppendable for each part of an appendSequence, which must have one, and no event id
+ * twice in the whole sequence (the embedded log refuses an id it holds in any stream).
+ */
+export function assertSequence(appends: readonly StreamAppend[]): void {
+  if (appends.length === 0) throw new RangeError('Nothing to append: the sequence is empty');
+  const ids = new Set<string>();
+  for (const { streamId, events, expectedRevision } of appends) {
+    assertAppendable(streamId, events, expectedRevision);
+    for (const { eventId, event } of events) {
+      if (ids.has(eventId))
+        throw new InvalidEventError(event.type, [`eventId ${eventId} repeats in one sequence`]);
+      ids.add(eventId);
+    }
   }
 }

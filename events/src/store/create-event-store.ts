@@ -7,6 +7,7 @@ import type {
   EventStore,
   ExpectedRevision,
   ReadAllOptions,
+  StreamAppend,
   SubscribeOptions,
   Subscription,
 } from './port.ts';
@@ -69,6 +70,10 @@ export class DeferredEventStore implements EventStore {
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult> {
     return (await this.store).append(streamId, events, options);
+  }
+
+  async appendSequence(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    return (await this.store).appendSequence(appends);
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {

@@ -39,9 +39,11 @@ function refusalOf(error) {
 }
 
 /**
- * Returns commit(batch): appends each of the batch in one IMMEDIATE transaction and returns one
- * outcome per append, `{ ok: { nextExpectedRevision, position } }` or `{ refused }`. Throws when
- * the transaction itself fails (disk full, I/O, busy): then nothing of the batch is durable.
+ * Returns commit(batch): appends each entry of the batch in one IMMEDIATE transaction and returns
+ * one outcome per entry: `{ ok: { nextExpectedRevision, position } }` for an append, `{ ok: [...] }`
+ * for a sequence (`{ sequence: [append, ...] }`, several streams' appends that commit all or none),
+ * or `{ refused, streamId }` naming the append refused. Throws when the transaction itself fails
+ * (disk full, I/O, busy): then nothing of the batch is durable.
  *
  * Positions are max(position)+1, +2, ... read under the write lock the transaction holds, so
  * committed positions are always exactly 1..N.
@@ -84,22 +86,39 @@ function batchCommitter(db) {
     }
     return { nextExpectedRevision: revision, position };
   };
-  // A nested db.transaction runs as a savepoint, so a multi-event append that fails halfway
-  // rolls back only itself. A single INSERT is atomic on its own and needs none (the common case).
+  // The append being made, to name the stream of a refusal inside a sequence.
+  let current;
+  const appendEach = (sequence, head) =>
+    sequence.map((append) => {
+      current = append;
+      const ok = appendOne(append, head);
+      head = ok.position;
+      return ok;
+    });
+  // A nested db.transaction runs as a savepoint, so a multi-event append or a sequence that fails
+  // halfway rolls back only itself. A single INSERT is atomic on its own and needs none (the
+  // common case).
   const appendOneInSavepoint = db.transaction(appendOne);
+  const appendEachInSavepoint = db.transaction(appendEach);
   const commit = db.transaction((batch) => {
     let head = selectHead.get();
-    return batch.map((append) => {
+    return batch.map((entry) => {
+      current = entry;
       try {
+        if (entry.sequence) {
+          const ok = appendEachInSavepoint(entry.sequence, head);
+          head = ok[ok.length - 1].position;
+          return { ok };
+        }
         const ok =
-          append.events.length === 1 ? appendOne(append, head) : appendOneInSavepoint(append, head);
+          entry.events.length === 1 ? appendOne(entry, head) : appendOneInSavepoint(entry, head);
         head = ok.position;
         return { ok };
       } catch (error) {
         // Some errors (disk full, I/O) make SQLite roll back the whole transaction: then the
         // batch must fail as a whole, not carry on outside any transaction.
         if (!db.inTransaction) throw error;
-        return { refused: refusalOf(error) };
+        return { refused: refusalOf(error), streamId: current.streamId };
       }
     });
   });

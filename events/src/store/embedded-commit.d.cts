@@ -19,10 +19,15 @@ export type AppendRefusal =
   | { kind: 'duplicate-event-id' }
   | { kind: 'failed'; message: string };
 
-export type CommitOutcome = { ok: AppendResult } | { refused: AppendRefusal };
+/** What a batch holds: single appends, and sequences of appends that commit all or none. */
+export type CommitEntry = CommitAppend | { readonly sequence: readonly CommitAppend[] };
+
+/** The outcome of an entry: `ok` holds one result for an append, one per append for a sequence. */
+export type CommitOutcome =
+  { ok: AppendResult | AppendResult[] } | { refused: AppendRefusal; streamId: string };
 
 export function batchCommitter(
   db: Database.Database,
-): (batch: readonly CommitAppend[]) => CommitOutcome[];
+): (batch: readonly CommitEntry[]) => CommitOutcome[];
 
 export function durabilityProblems(db: Database.Database): string[];

@@ -3,12 +3,13 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { assertValidEvent } from '../catalog.ts';
 import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from '../envelope.ts';
-import { assertAppendable } from './appendable.ts';
+import { assertAppendable, assertSequence } from './appendable.ts';
 import {
   batchCommitter,
   durabilityProblems,
   type AppendRefusal,
   type CommitAppend,
+  type CommitEntry,
   type CommitOutcome,
 } from './embedded-commit.cjs';
 import { isInsideHandlerOf, runAsHandlerOf } from './handler-scope.ts';
@@ -19,6 +20,7 @@ import {
   type ExpectedRevision,
   type IntegrityReport,
   type ReadAllOptions,
+  type StreamAppend,
   type SubscribeOptions,
   type Subscription,
 } from './port.ts';
@@ -92,10 +94,26 @@ type EventRow = [
 const columns =
   'position, stream_id, revision, event_id, type, schema_version, data, metadata, recorded_at';
 
-interface PendingAppend extends CommitAppend {
-  readonly resolve: (result: AppendResult) => void;
-  readonly reject: (error: Error) => void;
-}
+/** An append, or a sequence of appends, waiting for its batch: one entry of the transaction. */
+type PendingAppend =
+  | {
+      readonly kind: 'one';
+      readonly entry: CommitAppend;
+      readonly resolve: (result: AppendResult) => void;
+      readonly reject: (error: Error) => void;
+    }
+  | {
+      readonly kind: 'sequence';
+      readonly entry: { readonly sequence: readonly CommitAppend[] };
+      readonly resolve: (results: AppendResult[]) => void;
+      readonly reject: (error: Error) => void;
+    };
+
+/** The streams of a pending append, for the errors that name them. */
+const streamsOf = (append: PendingAppend): string =>
+  append.kind === 'sequence'
+    ? append.entry.sequence.map((part) => part.streamId).join(', ')
+    : append.entry.streamId;
 
 /** A batch the writer thread holds, with the id its answer carries. */
 interface BatchInFlight {
@@ -304,7 +322,7 @@ export class EmbeddedEventStore implements EventStore {
   /** Called once nothing is pending or in flight (close waits for it). */
   private idle: (() => void) | undefined;
   /** This connection's committer, made when the writer thread is unavailable. */
-  private committer: ((batch: readonly CommitAppend[]) => CommitOutcome[]) | undefined;
+  private committer: ((batch: readonly CommitEntry[]) => CommitOutcome[]) | undefined;
 
   constructor(options: EmbeddedEventStoreOptions) {
     this.pollIntervalMs = options.pollIntervalMs ?? 500;
@@ -352,25 +370,31 @@ export class EmbeddedEventStore implements EventStore {
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    const serialized = events.map(({ eventId, event, metadata }) => ({
-      eventId,
-      type: event.type,
-      schemaVersion: event.schemaVersion,
-      data: JSON.stringify(event.data),
-      metadata: JSON.stringify(metadata),
-    }));
-    return new Promise<AppendResult>((resolve, reject) => {
-      this.pending.push({
-        streamId,
-        events: serialized,
-        expectedRevision: options.expectedRevision,
-        resolve,
-        reject,
-      });
-      this.flushScheduled ??= setImmediate(() => {
-        this.flushScheduled = undefined;
-        this.send();
-      });
+    const entry = toCommitAppend({ streamId, events, expectedRevision: options.expectedRevision });
+    return new Promise<AppendResult>((resolve, reject) =>
+      this.enqueue({ kind: 'one', entry, resolve, reject }),
+    );
+  }
+
+  /** One entry of a batch: one transaction's savepoint, all or none (see the port). */
+  appendSequence(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    try {
+      if (this.closing) throw new Error('The event store is closed');
+      assertSequence(appends);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    const entry = { sequence: appends.map(toCommitAppend) };
+    return new Promise<AppendResult[]>((resolve, reject) =>
+      this.enqueue({ kind: 'sequence', entry, resolve, reject }),
+    );
+  }
+
+  private enqueue(append: PendingAppend): void {
+    this.pending.push(append);
+    this.flushScheduled ??= setImmediate(() => {
+      this.flushScheduled = undefined;
+      this.send();
     });
   }
 
@@ -393,7 +417,7 @@ export class EmbeddedEventStore implements EventStore {
     }
     this.batchInFlight = { id: this.nextBatchId++, appends };
     writer.ref();
-    writer.postMessage({ id: this.batchInFlight.id, batch: appends.map(toCommitAppend) });
+    writer.postMessage({ id: this.batchInFlight.id, batch: appends.map(({ entry }) => entry) });
   }
 
   private startWriter(): Worker | undefined {
@@ -445,7 +469,7 @@ export class EmbeddedEventStore implements EventStore {
       if (batch && !ready) this.pending.unshift(...batch.appends);
       else
         for (const append of batch?.appends ?? [])
-          append.reject(new AppendOutcomeUnknownError(append.streamId));
+          append.reject(new AppendOutcomeUnknownError(streamsOf(append)));
       this.send();
     };
     started.on('error', gone);
@@ -462,7 +486,7 @@ export class EmbeddedEventStore implements EventStore {
     let outcomes: CommitOutcome[];
     try {
       this.committer ??= batchCommitter(this.db);
-      outcomes = this.committer(appends);
+      outcomes = this.committer(appends.map(({ entry }) => entry));
     } catch (error) {
       // The transaction itself failed (disk full, I/O error): nothing of the batch is durable.
       const failure = error instanceof Error ? error : new Error(String(error));
@@ -480,9 +504,12 @@ export class EmbeddedEventStore implements EventStore {
     this.checkpoints.committed();
     appends.forEach((append, index) => {
       const outcome = outcomes[index];
-      if (outcome === undefined) append.reject(new Error('append lost'));
-      else if ('ok' in outcome) append.resolve(outcome.ok);
-      else append.reject(refusalError(outcome.refused, append));
+      const ok = outcome && 'ok' in outcome ? outcome.ok : undefined;
+      if (outcome && 'refused' in outcome)
+        append.reject(refusalError(outcome.refused, outcome.streamId));
+      else if (append.kind === 'one' && ok && !Array.isArray(ok)) append.resolve(ok);
+      else if (append.kind === 'sequence' && Array.isArray(ok)) append.resolve(ok);
+      else append.reject(new Error(`The commit of ${streamsOf(append)} answered nothing`));
     });
     for (const listener of this.commitListeners) listener();
   }
@@ -634,18 +661,25 @@ function warnCommittingHere(cause: unknown): void {
   );
 }
 
-const toCommitAppend = ({ streamId, events, expectedRevision }: PendingAppend): CommitAppend => ({
+/** An append as the committing side takes it: its events serialized. */
+const toCommitAppend = ({ streamId, events, expectedRevision }: StreamAppend): CommitAppend => ({
   streamId,
-  events,
+  events: events.map(({ eventId, event, metadata }) => ({
+    eventId,
+    type: event.type,
+    schemaVersion: event.schemaVersion,
+    data: JSON.stringify(event.data),
+    metadata: JSON.stringify(metadata),
+  })),
   expectedRevision,
 });
 
-function refusalError(refusal: AppendRefusal, append: PendingAppend): Error {
+function refusalError(refusal: AppendRefusal, streamId: string): Error {
   switch (refusal.kind) {
     case 'wrong-revision':
-      return new WrongExpectedRevisionError(append.streamId, refusal.expected, refusal.current);
+      return new WrongExpectedRevisionError(streamId, refusal.expected, refusal.current);
     case 'duplicate-event-id':
-      return new DuplicateEventIdError(append.streamId);
+      return new DuplicateEventIdError(streamId);
     case 'failed':
       return new Error(refusal.message);
   }

@@ -19,7 +19,7 @@ import {
 } from '@eventstore/db-client';
 import { assertValidEvent, InvalidEventError } from '../catalog.ts';
 import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from '../envelope.ts';
-import { assertAppendable } from './appendable.ts';
+import { assertAppendable, assertSequence } from './appendable.ts';
 import { isInsideHandlerOf, runAsHandlerOf } from './handler-scope.ts';
 import {
   WrongExpectedRevisionError,
@@ -27,6 +27,7 @@ import {
   type EventStore,
   type ExpectedRevision,
   type ReadAllOptions,
+  type StreamAppend,
   type SubscribeOptions,
   type Subscription,
 } from './port.ts';
@@ -144,6 +145,15 @@ export class EventStoreDbEventStore implements EventStore {
         );
       throw error;
     }
+  }
+
+  /** One stream after another: EventStoreDB has no transaction across streams (see the port). */
+  async appendSequence(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    assertSequence(appends);
+    const results: AppendResult[] = [];
+    for (const { streamId, events, expectedRevision } of appends)
+      results.push(await this.append(streamId, events, { expectedRevision }));
+    return results;
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {

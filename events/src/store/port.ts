@@ -27,6 +27,13 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
+/** One stream's part of an `appendSequence`. */
+export interface StreamAppend<E extends DomainEvent = DomainEvent> {
+  readonly streamId: string;
+  readonly events: readonly NewEvent<E>[];
+  readonly expectedRevision: ExpectedRevision;
+}
+
 export interface ReadAllOptions {
   /** Exclusive: events with a position greater than this. 0 reads from the start. */
   readonly after: number;
@@ -58,6 +65,15 @@ export interface EventStore {
     events: readonly NewEvent<E>[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult>;
+  /**
+   * Appends to several streams in order, each at its expected revision, and answers one result
+   * per append. A refused append is thrown (WrongExpectedRevisionError names its stream) and no
+   * append after it is made. The embedded store commits a sequence as one transaction, all or
+   * none. EventStoreDB appends the streams one after another: a refusal or a crash between two
+   * leaves the earlier ones recorded, and what such a gap leaves unfinished is for the reactors
+   * to complete (the booking reactor places a booking whose ProductBooked stands alone).
+   */
+  appendSequence(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   /** The stream's events in revision order; an empty array when the stream does not exist. */
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** One page of the global log, in position order. */

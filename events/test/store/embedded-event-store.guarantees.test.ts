@@ -195,6 +195,63 @@ describe('embedded event store guarantees', () => {
       expectConsecutiveFromOne((await readWholeLog(store)).map((e) => e.position));
       await store.close();
     });
+
+    it('undoes the whole of a sequence refused halfway, and commits its neighbours in the batch', async () => {
+      const store = openEmbeddedEventStore({ file: freshFile() });
+      await store.append('category-c0', [categoryCreated('c0')], { expectedRevision: 'no_stream' });
+
+      const [before, refused, booked, after] = await Promise.allSettled([
+        store.append('category-c1', [categoryCreated('c1')], { expectedRevision: 'no_stream' }),
+        store.appendSequence([
+          {
+            streamId: 'category-c2',
+            events: [categoryCreated('c2')],
+            expectedRevision: 'no_stream',
+          },
+          {
+            streamId: 'category-c0',
+            events: [categoryCreated('c0')],
+            expectedRevision: 'no_stream',
+          },
+        ]),
+        store.appendSequence([
+          {
+            streamId: 'category-c3',
+            events: [categoryCreated('c3')],
+            expectedRevision: 'no_stream',
+          },
+          {
+            streamId: 'category-c4',
+            events: [categoryCreated('c4')],
+            expectedRevision: 'no_stream',
+          },
+        ]),
+        store.append('category-c5', [categoryCreated('c5')], { expectedRevision: 'no_stream' }),
+      ]);
+
+      expect(refused).toMatchObject({
+        status: 'rejected',
+        reason: { name: 'WrongExpectedRevisionError', streamId: 'category-c0' },
+      });
+      expect(await store.readStream('category-c2')).toEqual([]);
+      expect(before).toEqual({
+        status: 'fulfilled',
+        value: { nextExpectedRevision: 0, position: 2 },
+      });
+      expect(booked).toEqual({
+        status: 'fulfilled',
+        value: [
+          { nextExpectedRevision: 0, position: 3 },
+          { nextExpectedRevision: 0, position: 4 },
+        ],
+      });
+      expect(after).toEqual({
+        status: 'fulfilled',
+        value: { nextExpectedRevision: 0, position: 5 },
+      });
+      expectConsecutiveFromOne((await readWholeLog(store)).map((e) => e.position));
+      await store.close();
+    });
   });
 
   describe('durability', () => {

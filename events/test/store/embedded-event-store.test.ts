@@ -10,12 +10,15 @@ describe('embedded event store (SQLite)', () => {
   afterAll(remove);
   let opened = 0;
   const freshFile = (): string => join(dir, `contract-${(opened += 1)}.sqlite3`);
-  eventStoreContract(async () => openEmbeddedEventStore({ file: freshFile() }));
+  eventStoreContract(async () => openEmbeddedEventStore({ file: freshFile() }), {
+    sequencesAreAtomic: true,
+  });
 
   // What the store does when no writer thread can run: the same guarantees, on its own connection.
   describe('committing on its own connection', () => {
-    eventStoreContract(async () =>
-      openEmbeddedEventStore({ file: freshFile(), writerThread: false }),
+    eventStoreContract(
+      async () => openEmbeddedEventStore({ file: freshFile(), writerThread: false }),
+      { sequencesAreAtomic: true },
     );
   });
 

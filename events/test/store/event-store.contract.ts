@@ -19,7 +19,15 @@ import {
  * EventStoreDB server), so each test uses fresh streams and reads the global log from the head
  * it found when it started.
  */
-export function eventStoreContract(openStore: () => Promise<EventStore>): void {
+export interface EventStoreTraits {
+  /** The adapter commits an appendSequence as one: all or none (see the port). */
+  readonly sequencesAreAtomic: boolean;
+}
+
+export function eventStoreContract(
+  openStore: () => Promise<EventStore>,
+  traits: EventStoreTraits,
+): void {
   let store: EventStore;
   beforeEach(async () => {
     store = await openStore();
@@ -139,6 +147,82 @@ export function eventStoreContract(openStore: () => Promise<EventStore>): void {
       });
       expect(result.nextExpectedRevision).toBe(1);
       expect(await store.readStream(streamId)).toHaveLength(2);
+    });
+  });
+
+  describe('append sequence', () => {
+    it('appends to each stream in order and answers each append', async () => {
+      const [first, second] = [uniqueStream('user'), uniqueStream('category')];
+      await store.append(first, [userRegistered('u1')], { expectedRevision: 'no_stream' });
+
+      const results = await store.appendSequence([
+        { streamId: first, events: [userDeleted('u1')], expectedRevision: 0 },
+        {
+          streamId: second,
+          events: [categoryCreated('c1'), categoryCreated('c2')],
+          expectedRevision: 'no_stream',
+        },
+      ]);
+
+      const [deleted] = await store.readStream(first).then((events) => events.slice(1));
+      const created = await store.readStream(second);
+      expect(results).toEqual([
+        { nextExpectedRevision: 1, position: deleted?.position },
+        { nextExpectedRevision: 1, position: created[1]?.position },
+      ]);
+      expect(created.map((event) => event.revision)).toEqual([0, 1]);
+      // In the log in the order of the sequence.
+      expect(deleted!.position).toBeLessThan(created[0]!.position);
+      expect(await store.headPosition()).toBeGreaterThanOrEqual(created[1]!.position);
+    });
+
+    it('refuses the sequence at its first append that is refused, and makes none after it', async () => {
+      const [made, taken, after] = [
+        uniqueStream('user'),
+        uniqueStream('user'),
+        uniqueStream('user'),
+      ];
+      await store.append(taken, [userRegistered('t')], { expectedRevision: 'no_stream' });
+
+      const attempt = store.appendSequence([
+        { streamId: made, events: [userRegistered('m')], expectedRevision: 'no_stream' },
+        { streamId: taken, events: [userRegistered('t')], expectedRevision: 'no_stream' },
+        { streamId: after, events: [userRegistered('a')], expectedRevision: 'no_stream' },
+      ]);
+
+      await expect(attempt).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(attempt).rejects.toMatchObject({ streamId: taken, expected: 'no_stream' });
+      expect(await store.readStream(taken)).toHaveLength(1);
+      expect(await store.readStream(after)).toEqual([]);
+      // All or none where the adapter commits a sequence as one; else what came first stays.
+      expect(await store.readStream(made)).toHaveLength(traits.sequencesAreAtomic ? 0 : 1);
+    });
+
+    it('refuses an empty sequence, or one with an invalid event anywhere, before writing', async () => {
+      const [first, second] = [uniqueStream('user'), uniqueStream('user')];
+      const head = await store.headPosition();
+      const invalid = {
+        ...userDeleted('u1'),
+        event: { type: 'UserDeleted', schemaVersion: 1, data: { uid: 'u1', extra: true } },
+      };
+
+      await expect(store.appendSequence([])).rejects.toBeInstanceOf(RangeError);
+      await expect(
+        store.appendSequence([
+          { streamId: first, events: [userRegistered('u1')], expectedRevision: 'no_stream' },
+          { streamId: second, events: [invalid], expectedRevision: 'any' },
+        ]),
+      ).rejects.toBeInstanceOf(InvalidEventError);
+      // One event id in two streams of a sequence.
+      const repeated = userRegistered('u2');
+      await expect(
+        store.appendSequence([
+          { streamId: first, events: [repeated], expectedRevision: 'no_stream' },
+          { streamId: second, events: [repeated], expectedRevision: 'no_stream' },
+        ]),
+      ).rejects.toBeInstanceOf(InvalidEventError);
+      expect(await store.readStream(first)).toEqual([]);
+      expect(await store.headPosition()).toBe(head);
     });
   });
 

@@ -27,6 +27,14 @@ export function observeAppends(store: EventStore): ObservedEventStore {
         tell(streamId);
       }
     },
+    async appendSequence(appends) {
+      for (const { streamId } of appends) tell(streamId);
+      try {
+        return await store.appendSequence(appends);
+      } finally {
+        for (const { streamId } of appends) tell(streamId);
+      }
+    },
     readStream: (streamId) => store.readStream(streamId),
     readAll: (options) => store.readAll(options),
     headPosition: () => store.headPosition(),

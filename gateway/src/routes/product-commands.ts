@@ -5,6 +5,7 @@ import Type from 'typebox';
 import {
   bookingDecider,
   bookingStreamId,
+  decideOnNewStream,
   handleCommand,
   placeBookingFor,
   productDecider,
@@ -200,7 +201,11 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
       const bookingId = timeOrderedUuid();
       const newEventId = (): string => timeOrderedUuid();
       const metadata = commandMetadata(request, actor);
-      // The product stream decides, with its expected revision: one winner per product.
+      // The product stream decides, with its expected revision: one winner per product. The
+      // booking's stream is new (its id was made above), so its BookingPlaced is decided from
+      // the ProductBooked without a read and appended with it: the embedded log commits both at
+      // once. Where a store appends them one after the other (EventStoreDB) and this process
+      // dies in between, the workers' booking reactor places the booking.
       const booked = await handleCommand(
         app.eventStore,
         productStreamId(productId),
@@ -217,26 +222,31 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
           },
           metadata,
         },
-        { newEventId },
+        {
+          newEventId,
+          followedBy: (decided) =>
+            decided.flatMap((event) =>
+              event.type === 'ProductBooked'
+                ? decideOnNewStream(
+                    bookingStreamId(bookingId),
+                    bookingDecider,
+                    placeBookingFor(
+                      {
+                        type: 'ProductBooked',
+                        schemaVersion: 1,
+                        data: event.data,
+                      } as ProductBooked,
+                      metadata,
+                    ),
+                    newEventId,
+                  )
+                : [],
+            ),
+        },
       );
-      const bookedEvent = booked.events.find((event) => event.type === 'ProductBooked');
-      let position = booked.position;
-      if (bookedEvent) {
-        // If this process dies here, the workers' booking reactor places the booking.
-        const placed = await handleCommand(
-          app.eventStore,
-          bookingStreamId(bookingId),
-          bookingDecider,
-          placeBookingFor(
-            { type: 'ProductBooked', schemaVersion: 1, data: bookedEvent.data } as ProductBooked,
-            metadata,
-          ),
-          // The booking's id was made above: its stream is new, and is not read.
-          { newEventId, newStream: true },
-        );
-        position = Math.max(position, placed.position);
-      }
-      return reply.code(201).send({ acknowledged: true, insertedId: bookingId, position });
+      return reply
+        .code(201)
+        .send({ acknowledged: true, insertedId: bookingId, position: booked.position });
     },
   );
 }
