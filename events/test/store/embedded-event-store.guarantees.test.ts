@@ -200,32 +200,16 @@ describe('embedded event store guarantees', () => {
       const store = openEmbeddedEventStore({ file: freshFile() });
       await store.append('category-c0', [categoryCreated('c0')], { expectedRevision: 'no_stream' });
 
+      // A new category stream's append, as a part of a sequence.
+      const created = (id: string) => ({
+        streamId: `category-${id}`,
+        events: [categoryCreated(id)],
+        expectedRevision: 'no_stream' as const,
+      });
       const [before, refused, booked, after] = await Promise.allSettled([
         store.append('category-c1', [categoryCreated('c1')], { expectedRevision: 'no_stream' }),
-        store.appendSequence([
-          {
-            streamId: 'category-c2',
-            events: [categoryCreated('c2')],
-            expectedRevision: 'no_stream',
-          },
-          {
-            streamId: 'category-c0',
-            events: [categoryCreated('c0')],
-            expectedRevision: 'no_stream',
-          },
-        ]),
-        store.appendSequence([
-          {
-            streamId: 'category-c3',
-            events: [categoryCreated('c3')],
-            expectedRevision: 'no_stream',
-          },
-          {
-            streamId: 'category-c4',
-            events: [categoryCreated('c4')],
-            expectedRevision: 'no_stream',
-          },
-        ]),
+        store.appendSequence([created('c2'), created('c0')]),
+        store.appendSequence([created('c3'), created('c4')]),
         store.append('category-c5', [categoryCreated('c5')], { expectedRevision: 'no_stream' }),
       ]);
 
