@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { assertValidEvent } from './catalog.ts';
-import { bookingDecider, placeBookingFor } from './booking/decider.ts';
 import { bookingStreamId } from './booking/events.ts';
-import { decideOnNewStream, handleCommand, type AppendedEvent } from './command-handler.ts';
+import { placeBookingAfter } from './booking/place-booking.ts';
+import { handleCommand } from './command-handler.ts';
 import { DomainError, type CommandMetadata } from './decider.ts';
 import type { DomainEvent, NewEvent, RecordedEvent } from './envelope.ts';
 import { productDecider, type ProductCommand } from './product/decider.ts';
-import { productStreamId, type ProductBooked, type ProductEvent } from './product/events.ts';
+import { productStreamId, type ProductEvent } from './product/events.ts';
 import {
   WrongExpectedRevisionError,
   type AppendResult,
@@ -389,18 +389,8 @@ describe('handleCommand', () => {
 
   describe('when appends to a new stream follow the decided events (followedBy)', () => {
     /** The booking's stream placed from the ProductBooked decided, as POST /bookings does. */
-    const placeTheBooking =
-      (newEventId: () => string) => (decided: readonly AppendedEvent<ProductEvent>[]) =>
-        decided.flatMap((event) => {
-          if (event.type !== 'ProductBooked') return [];
-          const booked = { type: event.type, schemaVersion: 1, data: event.data } as ProductBooked;
-          return decideOnNewStream(
-            bookingStreamId(booked.data.bookingId),
-            bookingDecider,
-            placeBookingFor(booked, by(event.metadata.actorUid)),
-            newEventId,
-          );
-        });
+    const placeTheBooking = (newEventId: () => string) =>
+      placeBookingAfter(by('ann-uid'), newEventId);
 
     it('appends them in one sequence after the command’s own events, and answers the last position', async () => {
       const store = await givenListedProduct();

@@ -6,3 +6,4 @@ export * from './seller/decider.ts';
 export * from './category/decider.ts';
 export * from './product/decider.ts';
 export * from './booking/decider.ts';
+export * from './booking/place-booking.ts';

@@ -3,14 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
-  bookingDecider,
-  bookingStreamId,
-  decideOnNewStream,
   handleCommand,
-  placeBookingFor,
+  placeBookingAfter,
   productDecider,
   productStreamId,
-  type ProductBooked,
   type ProductCommand,
 } from '@resale/events';
 import { commandMetadata, timeOrderedUuid } from '../commands.ts';
@@ -222,27 +218,7 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
           },
           metadata,
         },
-        {
-          newEventId,
-          followedBy: (decided) =>
-            decided.flatMap((event) =>
-              event.type === 'ProductBooked'
-                ? decideOnNewStream(
-                    bookingStreamId(bookingId),
-                    bookingDecider,
-                    placeBookingFor(
-                      {
-                        type: 'ProductBooked',
-                        schemaVersion: 1,
-                        data: event.data,
-                      } as ProductBooked,
-                      metadata,
-                    ),
-                    newEventId,
-                  )
-                : [],
-            ),
-        },
+        { newEventId, followedBy: placeBookingAfter(metadata, newEventId) },
       );
       return reply
         .code(201)
