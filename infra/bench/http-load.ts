@@ -220,7 +220,7 @@ export async function measureAtRate(
   rate: number,
   seconds: number,
   rounds = 1,
-): Promise<RoundFigures & { rate: number; roundsP99Ms: number[] }> {
+): Promise<RoundFigures & { rate: number; roundsP99Ms: number[]; rounds: RoundFigures[] }> {
   const perSecond = Math.max(1, Math.round(rate));
   const measured: RoundFigures[] = [];
   for (let round = 0; round < rounds; round++) {
@@ -233,7 +233,12 @@ export async function measureAtRate(
   const byTail = [...measured].sort((a, b) => a.p99Ms - b.p99Ms);
   const median = byTail[Math.floor((byTail.length - 1) / 2)] ?? measured[0];
   if (!median) throw new Error('measureAtRate needs at least one round');
-  return { rate: perSecond, roundsP99Ms: measured.map((figures) => figures.p99Ms), ...median };
+  return {
+    rate: perSecond,
+    roundsP99Ms: measured.map((figures) => figures.p99Ms),
+    rounds: measured,
+    ...median,
+  };
 }
 
 async function runAtFixedRate(

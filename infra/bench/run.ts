@@ -86,6 +86,9 @@ const settings = {
   halfRateRounds: 3,
   fixedCommandRate: 1_000,
   fixedCommandSeconds: 10,
+  // The p99 at 1,000/s: the median of 3 rounds too, so that one stall of the host or its disk
+  // (a sync of 155 ms was seen) does not decide the figure alone.
+  fixedCommandRounds: 3,
   commandBuyers: 10,
   liveBookingsPerSecond: 50,
   liveSeconds: 10,
@@ -639,10 +642,16 @@ try {
         ceilingTarget,
         settings.fixedCommandRate,
         settings.fixedCommandSeconds,
+        settings.fixedCommandRounds,
       );
       await ceiling.stop();
       await pool.ensure(
-        Math.ceil(settings.fixedCommandRate * (settings.fixedCommandSeconds + 1) * 1.3),
+        Math.ceil(
+          settings.fixedCommandRate *
+            (settings.fixedCommandSeconds + 1) *
+            settings.fixedCommandRounds *
+            1.3,
+        ),
         gateway,
       );
       const fixed = await measureAtRate(
@@ -650,7 +659,11 @@ try {
         target,
         settings.fixedCommandRate,
         settings.fixedCommandSeconds,
+        settings.fixedCommandRounds,
       );
+      // A round that refused or fell behind fails the goal, whichever round is the median.
+      const refusedInRounds = fixed.rounds.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+      const slowestRoundOkPerSecond = Math.min(...fixed.rounds.map((r) => r.okPerSecond));
       const ratio = ratioOf(max, ceilingFigures);
       http.push({
         endpoint: `POST /bookings (bearer, ${withIdempotencyKey ? 'Idempotency-Key, ' : ''}distinct products)`,
@@ -683,12 +696,12 @@ try {
           'Commands',
           `POST /bookings p99 at ${perSecond(settings.fixedCommandRate)}`,
           '≤ 50 ms',
-          fixed.non2xx + fixed.errors > 0 || fixed.okPerSecond < settings.fixedCommandRate * 0.95
+          refusedInRounds > 0 || slowestRoundOkPerSecond < settings.fixedCommandRate * 0.95
             ? Math.max(fixed.p99Ms, 51)
             : fixed.p99Ms,
           50,
           'max',
-          `${fixed.p99Ms} ms (${perSecond(fixed.okPerSecond)} acknowledged${fixed.non2xx + fixed.errors > 0 ? `, ${fixed.non2xx} refused, ${fixed.errors} errors` : ''}; the ceiling at that rate: ${ceilingFixed.p99Ms} ms)`,
+          `${fixed.p99Ms} ms, median of ${fixed.roundsP99Ms.length} rounds (${fixed.roundsP99Ms.join(', ')} ms; ${perSecond(slowestRoundOkPerSecond)} acknowledged in the slowest round${refusedInRounds > 0 ? `, ${refusedInRounds} refused or failed` : ''}; the ceiling at that rate: ${ceilingFixed.p99Ms} ms)`,
         ),
       );
     }
