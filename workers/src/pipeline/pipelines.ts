@@ -136,7 +136,8 @@ function handlerOf(
       ...(parts.bookingGraceMs === undefined ? {} : { graceMs: parts.bookingGraceMs }),
       // An embedded store hears at once of the commits to its file by its own process (the
       // projection thread's, of the gateway's): the reactor then looks for a booking again as
-      // soon as the log grew.
+      // soon as the log grew. (Its own bookings commit whole now; a log written before
+      // sequences, or by another process appending apart, still meets the grace.)
       ...(eventStore instanceof EmbeddedEventStore
         ? { laterAppends: () => eventStore.waitForCommit() }
         : {}),

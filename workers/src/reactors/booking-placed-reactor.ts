@@ -41,15 +41,16 @@ export const defaultBookingGraceMs = 2_000;
 const defaultLookAgainMs = 10;
 
 /**
- * Completes a booking whose BookingPlaced is missing. The gateway appends ProductBooked to the
- * product's stream and then BookingPlaced to the booking's; a crash in between would leave a
- * booked product without a booking. Appending with expectedRevision 'no_stream' makes this safe
- * to run on every delivery and alongside the gateway: whoever comes second gets
- * WrongExpectedRevisionError, which means the booking already exists.
+ * Completes a booking whose BookingPlaced is missing. The gateway appends ProductBooked and
+ * BookingPlaced as one sequence: the embedded log commits both at once, but EventStoreDB appends
+ * them one after the other, and a crash in between would leave a booked product without a
+ * booking (as would a log written before sequences, when every store did so). Appending with
+ * expectedRevision 'no_stream' makes this safe to run on every delivery and alongside the
+ * gateway: whoever comes second gets WrongExpectedRevisionError, which means the booking exists.
  *
- * The projection can see a ProductBooked before the gateway has appended its BookingPlaced (it
- * does at a thousand bookings a second): during the grace the reactor looks again after each
- * commit instead of racing the gateway. A race costs both writers: the loser's append is refused
+ * Where the two appends are apart, the projection can see a ProductBooked before the gateway has
+ * appended its BookingPlaced (it did at a thousand bookings a second): during the grace the
+ * reactor looks again after each commit instead of racing the gateway. A race costs both writers: the loser's append is refused
  * after taking the log's write lock, and a gateway that lost reads the booking stream again.
  * Returns true when this call appended the BookingPlaced.
  */
