@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { Pool } from 'undici';
 import { countInstructions, cpuMicros } from './child-processes.ts';
-import { log, median, round, summarize } from './support.ts';
+import { log, median, round, summarize, watchCpuSteal } from './support.ts';
 
 /** Connections and pipelining of every HTTP run: `-c 100 -p 1`. */
 export const connections = 100;
@@ -35,7 +35,23 @@ export interface RoundFigures {
   readonly serverKiloInstructionsPerAnswer?: number;
   /** Work the server deferred past the round (projection), when the contender reports it. */
   readonly deferred?: DeferredWork;
+  /** The machine's CPU steal during the round, in percent (see `watchCpuSteal`). */
+  readonly stealPercent?: number;
 }
+
+/** Runs a round and adds the machine's CPU steal during it to its figures. */
+async function withSteal(round: () => Promise<RoundFigures>): Promise<RoundFigures> {
+  const steal = watchCpuSteal();
+  const figures = await round();
+  const stealPercent = steal.stop();
+  return stealPercent === undefined ? figures : { ...figures, stealPercent };
+}
+
+/** "; CPU steal 0, 12, 3 %" for rounds measured with it, else nothing. */
+export const stealOf = (rounds: readonly RoundFigures[]): string =>
+  rounds.some((r) => r.stealPercent !== undefined)
+    ? `; CPU steal ${rounds.map((r) => r.stealPercent ?? '?').join(', ')} %`
+    : '';
 
 /** What a server still had to do once a round's load stopped, and what it took. */
 export interface DeferredWork {
@@ -55,7 +71,15 @@ export interface MaxRateFigures {
   readonly median: RoundFigures;
 }
 
-async function run(target: HttpTarget, seconds: number, serverPid?: number): Promise<RoundFigures> {
+function run(target: HttpTarget, seconds: number, serverPid?: number): Promise<RoundFigures> {
+  return withSteal(() => runMeasured(target, seconds, serverPid));
+}
+
+async function runMeasured(
+  target: HttpTarget,
+  seconds: number,
+  serverPid?: number,
+): Promise<RoundFigures> {
   if (!serverPid) return runAutocannon(target, seconds);
   const cpuBefore = cpuMicros(serverPid);
   const instructions = countInstructions(serverPid);
@@ -168,7 +192,7 @@ export async function measureMaxRates(
       ? `; read models ${chosen.deferred.behind} events behind at the end, caught up in ${chosen.deferred.seconds} s: ${chosen.deferred.sustainedOkPerSecond} ok/s and ${chosen.deferred.serverCpuMicrosPerAnswer ?? '?'} µs CPU per answer with the catch-up`
       : '';
     log(
-      `  ${label}: ${chosen.okPerSecond} ok/s (rounds ${own.map((r) => r.okPerSecond).join(', ')}), p99 ${chosen.p99Ms} ms, ${chosen.serverCpuMicrosPerAnswer ?? '?'} µs CPU and ${chosen.serverKiloInstructionsPerAnswer ?? '?'} k instructions per answer (rounds ${own.map((r) => r.serverKiloInstructionsPerAnswer ?? '?').join(', ')})${refused > 0 ? `, ${refused} non-2xx or errors` : ''}${deferred}`,
+      `  ${label}: ${chosen.okPerSecond} ok/s (rounds ${own.map((r) => r.okPerSecond).join(', ')}${stealOf(own)}), p99 ${chosen.p99Ms} ms, ${chosen.serverCpuMicrosPerAnswer ?? '?'} µs CPU and ${chosen.serverKiloInstructionsPerAnswer ?? '?'} k instructions per answer (rounds ${own.map((r) => r.serverKiloInstructionsPerAnswer ?? '?').join(', ')})${refused > 0 ? `, ${refused} non-2xx or errors` : ''}${deferred}`,
     );
     return { rounds: own, median: chosen };
   });
@@ -224,9 +248,9 @@ export async function measureAtRate(
   const perSecond = Math.max(1, Math.round(rate));
   const measured: RoundFigures[] = [];
   for (let round = 0; round < rounds; round++) {
-    const figures = await runAtFixedRate(target, seconds, perSecond);
+    const figures = await withSteal(() => runAtFixedRate(target, seconds, perSecond));
     log(
-      `  ${label} at ${perSecond}/s (evenly spaced${rounds > 1 ? `, round ${round + 1} of ${rounds}` : ''}): p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, ${figures.okPerSecond} ok/s${figures.non2xx + figures.errors > 0 ? `, ${figures.non2xx} non-2xx, ${figures.errors} errors` : ''}`,
+      `  ${label} at ${perSecond}/s (evenly spaced${rounds > 1 ? `, round ${round + 1} of ${rounds}` : ''}): p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, ${figures.okPerSecond} ok/s${figures.non2xx + figures.errors > 0 ? `, ${figures.non2xx} non-2xx, ${figures.errors} errors` : ''}${stealOf([figures])}`,
     );
     measured.push(figures);
   }

@@ -70,7 +70,12 @@ export interface Results {
   readonly measuredAt: string;
   readonly runSeconds: number;
   readonly complete: boolean;
-  readonly machine: MachineDescription & { loadAverageAtEnd: number[]; speedLoopMsAtEnd: number };
+  readonly machine: MachineDescription & {
+    loadAverageAtEnd: number[];
+    speedLoopMsAtEnd: number;
+    /** The machine's CPU steal over the whole run, in percent, where the kernel says. */
+    stealPercent?: number;
+  };
   readonly settings: Record<string, unknown>;
   readonly goals: GoalRow[];
   readonly http: HttpRow[];
@@ -96,7 +101,10 @@ export function markdownOf(results: Results): string {
       `${machine.loadAverageAtEnd.join(', ')} at the end: the cores are shared with other work, ` +
       'and the load generator runs on the same machine as the server. ' +
       `Host speed: one core ran a fixed loop (10⁸ additions) in ${machine.speedLoopMsAtStart} ms at the start and ` +
-      `${machine.speedLoopMsAtEnd} ms at the end (lower is faster; figures of runs on hosts of other speeds compare in proportion).`,
+      `${machine.speedLoopMsAtEnd} ms at the end (lower is faster; figures of runs on hosts of other speeds compare in proportion).` +
+      (machine.stealPercent === undefined
+        ? ''
+        : ` CPU steal over the run: ${machine.stealPercent} % of the machine's time went to other guests of the host (each round's is in the JSON and the log).`),
     '',
     '| Area | Measure | Goal | Measured | Result |',
     '|---|---|---|---|---|',

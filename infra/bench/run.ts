@@ -38,6 +38,7 @@ import {
 import {
   measureAtRate,
   measureMaxRates,
+  stealOf,
   type HttpTarget,
   type LoadSettings,
   type MaxRateFigures,
@@ -51,7 +52,15 @@ import {
 } from './live-path.ts';
 import { measureReplay, type ReplayFigures } from './replay-bench.ts';
 import { goalRow, writeResults, type GoalRow, type HttpRow } from './report.ts';
-import { describeMachine, freePort, hostSpeedLoopMs, loadAverage, log, round } from './support.ts';
+import {
+  describeMachine,
+  freePort,
+  hostSpeedLoopMs,
+  loadAverage,
+  log,
+  round,
+  watchCpuSteal,
+} from './support.ts';
 import { measureWebWeight, type WebWeight } from './web-weight.ts';
 
 const env = process.env;
@@ -116,6 +125,7 @@ const workerMain = fileURLToPath(
 const scratch = mkdtempSync(path.join(tmpdir(), 'resale-bench-'));
 const started = performance.now();
 const machine = describeMachine();
+const stealOverRun = watchCpuSteal();
 const goals: GoalRow[] = [];
 const http: HttpRow[] = [];
 const details: Record<string, unknown> = {};
@@ -558,7 +568,7 @@ try {
             half.non2xx + half.errors > 0 ? Number.NaN : half.p99Ms,
             20,
             'max',
-            `${half.p99Ms} ms at ${perSecond(half.rate)}, median of ${half.roundsP99Ms.length} rounds (${half.roundsP99Ms.join(', ')} ms; the ceiling at that rate: ${ceilingHalf.p99Ms} ms)`,
+            `${half.p99Ms} ms at ${perSecond(half.rate)}, median of ${half.roundsP99Ms.length} rounds (${half.roundsP99Ms.join(', ')} ms${stealOf(half.rounds)}; the ceiling at that rate: ${ceilingHalf.p99Ms} ms)`,
           ),
         );
       }
@@ -701,7 +711,7 @@ try {
             : fixed.p99Ms,
           50,
           'max',
-          `${fixed.p99Ms} ms, median of ${fixed.roundsP99Ms.length} rounds (${fixed.roundsP99Ms.join(', ')} ms; ${perSecond(slowestRoundOkPerSecond)} acknowledged in the slowest round${refusedInRounds > 0 ? `, ${refusedInRounds} refused or failed` : ''}; the ceiling at that rate: ${ceilingFixed.p99Ms} ms)`,
+          `${fixed.p99Ms} ms, median of ${fixed.roundsP99Ms.length} rounds (${fixed.roundsP99Ms.join(', ')} ms${stealOf(fixed.rounds)}; ${perSecond(slowestRoundOkPerSecond)} acknowledged in the slowest round${refusedInRounds > 0 ? `, ${refusedInRounds} refused or failed` : ''}; the ceiling at that rate: ${ceilingFixed.p99Ms} ms)`,
         ),
       );
     }
@@ -985,6 +995,13 @@ notes.push(
   "Runs at a fixed rate (p99 at half the maximum, commands at 1,000/s) send evenly spaced requests from an open loop (undici, up to 100 connections; infra/bench/http-load.ts): each request's latency runs from when it was due, so a stall counts for every request it held back. The ceiling is run at the same rate: its p99 is what the load generator, on the same 2 cores, adds by itself. (Until 2026-11-21 these runs used autocannon's overallRate, which has each connection send its share of a second back to back at the start of the second: bursts of 100 requests in flight at full speed, whose latency is that of the maximum rate.)",
 );
 const loadAtEnd = loadAverage();
+const stealPercent = stealOverRun.stop();
+// Above this the host's neighbours, not the code, moved the figures (quiet hours here: 0-2 %).
+const noticeableStealPercent = 5;
+if (stealPercent !== undefined && stealPercent > noticeableStealPercent)
+  notes.push(
+    `The hypervisor took ${stealPercent} % of the machine's CPU time over the run for other guests (CPU steal): rates are lower and tails longer than on the same host when it is quiet. Each round's steal is given with its figures; compare rounds with little steal, and CPU µs per answer.`,
+  );
 if (Math.max(machine.loadAverageAtStart[0] ?? 0, loadAtEnd[0] ?? 0) > machine.cpus)
   notes.push(
     `The machine was busy beyond its ${machine.cpus} cores (1-minute load average ${machine.loadAverageAtStart[0]} at the start, ${loadAtEnd[0]} at the end): rates are lower and tails longer than on an idle machine, and they vary from run to run; CPU µs per answer is the steadier comparison with the ceiling.`,
@@ -993,7 +1010,12 @@ const results = {
   measuredAt: new Date().toISOString(),
   runSeconds,
   complete: only.size === 0,
-  machine: { ...machine, loadAverageAtEnd: loadAtEnd, speedLoopMsAtEnd: hostSpeedLoopMs() },
+  machine: {
+    ...machine,
+    loadAverageAtEnd: loadAtEnd,
+    speedLoopMsAtEnd: hostSpeedLoopMs(),
+    ...(stealPercent === undefined ? {} : { stealPercent }),
+  },
   settings: { ...settings, only: [...only] },
   goals,
   http,
