@@ -129,13 +129,13 @@ export function hostSpeedLoopMs(): number {
 export const loadAverage = (): number[] => loadavg().map((value) => round(value, 2));
 
 /** The machine's CPU time so far, in clock ticks: all of it, and what the hypervisor stole. */
-export interface MachineCpuTimes {
+interface MachineCpuTimes {
   readonly total: number;
   readonly steal: number;
 }
 
 /** From the first line of /proc/stat; undefined where there is none (not Linux). */
-export function machineCpuTimes(): MachineCpuTimes | undefined {
+function machineCpuTimes(): MachineCpuTimes | undefined {
   try {
     const fields = /^cpu\s+(.*)$/m.exec(readFileSync('/proc/stat', 'utf8'))?.[1]?.split(/\s+/);
     if (!fields) return undefined;
