@@ -119,6 +119,25 @@ export class EventStoreDbEventStore implements EventStore {
   ): Promise<AppendResult> {
     this.assertOpen();
     assertAppendable(streamId, events, options.expectedRevision);
+    return this.appendChecked(streamId, events, options.expectedRevision);
+  }
+
+  /** One stream after another: EventStoreDB has no transaction across streams (see the port). */
+  async appendSequence(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    this.assertOpen();
+    assertSequence(appends);
+    const results: AppendResult[] = [];
+    for (const { streamId, events, expectedRevision } of appends)
+      results.push(await this.appendChecked(streamId, events, expectedRevision));
+    return results;
+  }
+
+  /** An append whose events were checked (assertAppendable or assertSequence). */
+  private async appendChecked<E extends DomainEvent>(
+    streamId: string,
+    events: readonly NewEvent<E>[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult> {
     try {
       const result = await this.client.appendToStream(
         streamId,
@@ -130,7 +149,7 @@ export class EventStoreDbEventStore implements EventStore {
             metadata: { ...metadata, schemaVersion: event.schemaVersion } satisfies StoredMetadata,
           }),
         ),
-        { expectedRevision: toEsdbExpectedRevision(options.expectedRevision) },
+        { expectedRevision: toEsdbExpectedRevision(expectedRevision) },
       );
       return {
         nextExpectedRevision: Number(result.nextExpectedRevision),
@@ -140,20 +159,11 @@ export class EventStoreDbEventStore implements EventStore {
       if (error instanceof WrongExpectedVersionError)
         throw new WrongExpectedRevisionError(
           streamId,
-          options.expectedRevision,
+          expectedRevision,
           typeof error.actualVersion === 'bigint' ? Number(error.actualVersion) : 'no_stream',
         );
       throw error;
     }
-  }
-
-  /** One stream after another: EventStoreDB has no transaction across streams (see the port). */
-  async appendSequence(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
-    assertSequence(appends);
-    const results: AppendResult[] = [];
-    for (const { streamId, events, expectedRevision } of appends)
-      results.push(await this.append(streamId, events, { expectedRevision }));
-    return results;
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
