@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
-import { Pool } from 'undici';
-import { countInstructions, cpuMicros } from './child-processes.ts';
-import { log, median, round, summarize, watchCpuSteal } from './support.ts';
+import { countInstructions, cpuMicros, runScriptForResult } from './child-processes.ts';
+import type { FixedRateFigures, FixedRateJob, FixedRateRequest } from './fixed-rate-process.ts';
+import { log, median, round, watchCpuSteal } from './support.ts';
 
 /** Connections and pipelining of every HTTP run: `-c 100 -p 1`. */
 export const connections = 100;
@@ -224,17 +227,6 @@ async function withDeferredWork(
 }
 
 /**
- * One round at a fixed rate: request i is due at i / rate seconds, whatever the answers before it
- * did (an open loop), on up to `connections` connections; a request waiting for a free connection
- * waits in the pool. Its latency runs from when it was due, not from when it could be sent, so a
- * stall counts for every request it held back (no coordinated omission). The first second is a
- * warm-up at the same rate, left out of the figures: the pool opens its connections then.
- *
- * Not autocannon's `overallRate`: that lets each connection send its share of a second back to
- * back at the start of each second, so 100 connections fire bursts at full speed and the latency
- * measured is that of the maximum rate (100 in flight), not of the rate asked for.
- */
-/**
  * Requests at a fixed rate, evenly spaced; with `rounds` > 1 the round with the median p99 (as the
  * maximum rates take the median of their rounds: one round's tail moves with the shared host).
  */
@@ -265,86 +257,44 @@ export async function measureAtRate(
   };
 }
 
+/**
+ * One round at a fixed rate: request i is due at i / rate seconds, whatever the answers before it
+ * did (an open loop), on up to `connections` connections; a request waiting for a free connection
+ * waits in the pool. Its latency runs from when it was due, not from when it could be sent, so a
+ * stall counts for every request it held back (no coordinated omission). The first second is a
+ * warm-up at the same rate, left out of the figures: the pool opens its connections then.
+ *
+ * Not autocannon's `overallRate`: that lets each connection send its share of a second back to
+ * back at the start of each second, so 100 connections fire bursts at full speed and the latency
+ * measured is that of the maximum rate (100 in flight), not of the rate asked for.
+ *
+ * The round runs in a process of its own (fixed-rate-process.ts), with every request built
+ * beforehand, so that neither this process's collections nor its building of bodies delay a
+ * request that is due.
+ */
 async function runAtFixedRate(
   target: HttpTarget,
   seconds: number,
   rate: number,
 ): Promise<RoundFigures> {
   const { url, method = 'GET', headers = {}, body, next } = target;
-  const parsed = new URL(url);
-  const path = parsed.pathname + parsed.search;
-  const pool = new Pool(parsed.origin, { connections, pipelining: 1 });
-  const warmUp = rate;
-  const total = warmUp + Math.round(rate * seconds);
-  const intervalMs = 1_000 / rate;
-  const latencies: number[] = [];
-  let ok = 0;
-  let non2xx = 0;
-  let errors = 0;
-  let sent = 0;
-  let answered = 0;
-  const start = performance.now();
-  // dispatch with a bare handler, not request(): no promise or body stream per answer, so the
-  // generator keeps pace at tens of thousands a second on the cores it shares with the server.
-  const send = (due: number, counted: boolean, settle: () => void): void => {
-    const built = next?.();
-    const requestBody = built?.body ?? body;
-    let status = 0;
-    pool.dispatch(
-      {
-        path,
-        method,
-        headers: { ...headers, ...built?.headers },
-        ...(requestBody !== undefined ? { body: requestBody } : {}),
-      },
-      // The handler API a Pool's clients take in undici 7 (its newer one is refused there).
-      {
-        onConnect: () => {},
-        onHeaders: (statusCode) => {
-          status = statusCode;
-          return true;
-        },
-        onData: () => true,
-        onComplete: () => {
-          if (counted) {
-            latencies.push(performance.now() - due);
-            if (status >= 200 && status < 300) ok += 1;
-            else non2xx += 1;
-          }
-          settle();
-        },
-        onError: () => {
-          if (counted) errors += 1;
-          settle();
-        },
-      },
+  const total = rate + Math.round(rate * seconds);
+  const requests: FixedRateRequest[] = next
+    ? Array.from({ length: total }, () => {
+        const built = next();
+        return { headers: { ...headers, ...built.headers }, body: built.body ?? body };
+      })
+    : [{ headers, body }];
+  const job: FixedRateJob = { url, method, connections, rate, seconds, requests };
+  const folder = mkdtempSync(path.join(tmpdir(), 'bench-fixed-rate-'));
+  try {
+    const jobFile = path.join(folder, 'job.json');
+    writeFileSync(jobFile, JSON.stringify(job));
+    return await runScriptForResult<FixedRateFigures>(
+      new URL('./fixed-rate-process.ts', import.meta.url),
+      { env: { ...process.env, FIXED_RATE_JOB: jobFile }, label: 'fixed-rate generator' },
     );
-  };
-  await new Promise<void>((resolve) => {
-    const settle = (): void => {
-      answered += 1;
-      if (answered === total) resolve();
-    };
-    const tick = (): void => {
-      const now = performance.now();
-      for (let due = start + sent * intervalMs; sent < total && due <= now;) {
-        sent += 1;
-        send(due, sent > warmUp, settle);
-        due = start + sent * intervalMs;
-      }
-      if (sent < total) setTimeout(tick, Math.max(0, start + sent * intervalMs - now));
-    };
-    tick();
-  });
-  const elapsedSeconds = (performance.now() - start) / 1_000 - 1;
-  await pool.close();
-  const { p50Ms, p99Ms } = summarize(latencies);
-  return {
-    okPerSecond: round(ok / elapsedSeconds),
-    requestsPerSecond: round((ok + non2xx) / elapsedSeconds),
-    p50Ms,
-    p99Ms,
-    non2xx,
-    errors,
-  };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
