@@ -96,7 +96,7 @@ await new Promise<void>((resolve) => {
   };
   const tick = (): void => {
     const now = performance.now();
-    for (let due = start + sent * intervalMs; sent < total && due <= now; ) {
+    for (let due = start + sent * intervalMs; sent < total && due <= now;) {
       send(sent, due, settle);
       sent += 1;
       due = start + sent * intervalMs;
