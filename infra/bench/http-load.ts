@@ -292,7 +292,13 @@ async function runAtFixedRate(
     writeFileSync(jobFile, JSON.stringify(job));
     return await runScriptForResult<FixedRateFigures>(
       new URL('./fixed-rate-process.ts', import.meta.url),
-      { env: { ...process.env, FIXED_RATE_JOB: jobFile }, label: 'fixed-rate generator' },
+      {
+        env: { ...process.env, FIXED_RATE_JOB: jobFile },
+        label: 'fixed-rate generator',
+        // A young generation of 2 x 32 MiB: a quarter as many scavenges (2-9 ms each) at
+        // 17,000 requests/s as with Node's 2 x 16 MiB.
+        nodeFlags: ['--max-semi-space-size=32'],
+      },
     );
   } finally {
     rmSync(folder, { recursive: true, force: true });
