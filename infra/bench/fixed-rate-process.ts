@@ -5,6 +5,7 @@
 // Reads its job from the JSON file FIXED_RATE_JOB, sends its figures over IPC and exits.
 import { readFileSync } from 'node:fs';
 import { Pool } from 'undici';
+import type { RoundFigures } from './http-load.ts';
 import { round, summarize } from './support.ts';
 
 export interface FixedRateRequest {
@@ -22,14 +23,11 @@ export interface FixedRateJob {
   readonly requests: readonly FixedRateRequest[];
 }
 
-export interface FixedRateFigures {
-  readonly okPerSecond: number;
-  readonly requestsPerSecond: number;
-  readonly p50Ms: number;
-  readonly p99Ms: number;
-  readonly non2xx: number;
-  readonly errors: number;
-}
+/** What a round measured, as the harness reports it. */
+export type FixedRateFigures = Pick<
+  RoundFigures,
+  'okPerSecond' | 'requestsPerSecond' | 'p50Ms' | 'p99Ms' | 'non2xx' | 'errors'
+>;
 
 const jobFile = process.env['FIXED_RATE_JOB'];
 if (!jobFile) throw new Error('FIXED_RATE_JOB is required');
