@@ -18,7 +18,10 @@ export interface FixedRateJob {
   readonly method: 'GET' | 'POST';
   readonly connections: number;
   readonly rate: number;
-  readonly seconds: number;
+  /** Requests of the warm-up (the first second), left out of the figures. */
+  readonly warmUpRequests: number;
+  /** Requests measured after the warm-up. */
+  readonly measuredRequests: number;
   /** The request sent each time, or the requests to send in turn (warm-up first), one each. */
   readonly requests: readonly FixedRateRequest[];
 }
@@ -42,13 +45,13 @@ const dispatches = job.requests.map(({ headers, body }) => ({
   headers: headers ?? {},
   ...(body !== undefined ? { body } : {}),
 }));
-const warmUp = job.rate;
-const total = warmUp + Math.round(job.rate * job.seconds);
+const { rate, warmUpRequests: warmUp, measuredRequests } = job;
+const total = warmUp + measuredRequests;
 if (dispatches.length !== 1 && dispatches.length < total)
   throw new Error(`${total} requests are due, the job has ${dispatches.length}`);
-const intervalMs = 1_000 / job.rate;
+const intervalMs = 1_000 / rate;
 // Measured requests only; preallocated, so that recording one allocates nothing.
-const latencies = new Float64Array(total - warmUp);
+const latencies = new Float64Array(measuredRequests);
 let recorded = 0;
 let ok = 0;
 let non2xx = 0;
@@ -103,7 +106,7 @@ await new Promise<void>((resolve) => {
   };
   tick();
 });
-const elapsedSeconds = (performance.now() - start) / 1_000 - 1;
+const elapsedSeconds = (performance.now() - start) / 1_000 - warmUp / rate;
 await pool.close();
 const { p50Ms, p99Ms } = summarize(Array.from(latencies.subarray(0, recorded)));
 const figures: FixedRateFigures = {

@@ -278,14 +278,24 @@ async function runAtFixedRate(
   rate: number,
 ): Promise<RoundFigures> {
   const { url, method = 'GET', headers = {}, body, next } = target;
-  const total = rate + Math.round(rate * seconds);
+  // The first second is the warm-up.
+  const warmUpRequests = rate;
+  const measuredRequests = Math.round(rate * seconds);
   const requests: FixedRateRequest[] = next
-    ? Array.from({ length: total }, () => {
+    ? Array.from({ length: warmUpRequests + measuredRequests }, () => {
         const built = next();
         return { headers: { ...headers, ...built.headers }, body: built.body ?? body };
       })
     : [{ headers, body }];
-  const job: FixedRateJob = { url, method, connections, rate, seconds, requests };
+  const job: FixedRateJob = {
+    url,
+    method,
+    connections,
+    rate,
+    warmUpRequests,
+    measuredRequests,
+    requests,
+  };
   const folder = mkdtempSync(path.join(tmpdir(), 'bench-fixed-rate-'));
   try {
     const jobFile = path.join(folder, 'job.json');
