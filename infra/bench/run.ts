@@ -2,6 +2,11 @@
 // run and writes bench/results/latest.json and latest.md (goal, measured, pass or short).
 // A script, not a test: a missed goal is reported, never a failure.
 //
+// `npm run bench` starts this process with --no-memory-reducer: it sits idle through every
+// fixed-rate round (a process of its own sends those), and once idle after autocannon's rounds,
+// V8's memory reducer collected its 150-190 MB heap there, with main-thread pauses up to 38 ms
+// and helper threads on both cores, in the middle of whichever server's round was being measured.
+//
 // Knobs (environment): BENCH_ONLY=reads,commands,live,fanout,bullmq,replay,web runs only those
 // parts (results go to partial.*); BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the gateway
 // processes there; BENCH_ROUND_SECONDS (5), BENCH_WARMUP_SECONDS (3), BENCH_FANOUT_SUBSCRIBERS
@@ -391,7 +396,10 @@ async function startCeiling(
       ? { ...protocolEnv, BENCH_CEILING_FILE: file, BENCH_CEILING_PROTOCOL: 'api' }
       : { PATH: env['PATH'], BENCH_CEILING_FILE: file },
     label: protocolEnv ? 'protocol server' : 'ceiling server',
-    ...(protocolEnv ? { nodeFlags: gatewayNodeFlags } : {}),
+    // Without V8's memory reducer, as this process: a bare route sits idle through the gateway's
+    // rounds, where its collections would take the cores from the gateway. It only runs in an
+    // idle process, so the bare route's own figures are the same with it or without.
+    nodeFlags: [...(protocolEnv ? gatewayNodeFlags : []), '--no-memory-reducer'],
   });
   stoppers.push(() => ceiling.stop());
   return ceiling;
@@ -985,7 +993,7 @@ async function measureBullmqLivePath(): Promise<LiveFigures> {
 
 const runSeconds = round((performance.now() - started) / 1_000);
 notes.push(
-  'Rounds at the maximum rate are sent by autocannon in the benchmark process; rounds at a fixed rate by a process of their own each (infra/bench/fixed-rate-process.ts, see below); the gateway and the ceiling each run in their own process. With 2 cores the load generator takes about one of them.',
+  `Rounds at the maximum rate are sent by autocannon in the benchmark process; rounds at a fixed rate by a process of their own each (infra/bench/fixed-rate-process.ts, see below); the gateway and the ceiling each run in their own process. With 2 cores the load generator takes about one of them. The benchmark process and the bare routes run without V8's memory reducer (--no-memory-reducer), which collects an idle process's heap: they sit idle through the rounds of other servers, and the benchmark's collections after autocannon's rounds (150-190 MB, pauses up to 38 ms, helper threads on both cores) landed in fixed-rate rounds. The gateway keeps it, as \`npm start\` runs it.`,
   `The gateway runs with LOG_LEVEL=${settings.logLevel} (as \`npm start\`), PROJECTION_THREAD=${settings.projectionThread}, NODE_ENV=development, RATE_LIMIT_WRITES and RATE_LIMIT_SIGN_IN raised to ${settings.rateLimitWrites.toLocaleString('en-US')} a minute (one client address sends everything), access tokens from its own GET /jwt for Auth emulator accounts: every benchmarked request passes the real token check (a token verified once is remembered by its text until it expires) and account check (the caller's user state is kept between calls and dropped by every change to the user). Node flags as \`npm start\` passes them: ${gatewayNodeFlags.join(' ')}. The gateway, like \`npm start\`, and the bare routes settle process.nextTick before they start (gateway/src/v8-next-tick.ts).`,
   "Reads are answered from the gateway's answer cache: the read runs change no read model, so after a round's first request each answer is a hit (a change notice of a read model drops the answers made from it; see gateway/src/plugins/app/answer-cache.ts). GraphQL resolvers read through the same cache, and a query made only of such reads is answered whole from its kept bytes while every part is current, for the same caller and query (gateway/src/graphql/index.ts); others run compiled (Mercurius JIT) from their second time. A GET answered from the cache once (the REST reads, and GraphQL queries, which the web client sends as GET) is answered again by the answer front in Node's request event, without Fastify's pipeline, with the same headers (for a token, while the caller's kept user state is unchanged).",
   'Catalog: 10,000 products over Samsung, Oppo and Iphone, seeded as events straight into the store before the gateway started; the products booked by the command and live runs are seeded later, the same way.',
