@@ -2,10 +2,10 @@ import { createEventStore } from '@resale/events';
 import { loadConfig, serverOptions, serviceApp } from '@resale/gateway';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { AUTH_PROJECT_ID, startAuthEmulator } from './auth-emulator.ts';
 import { seedDemoData, type SeededAccount } from './demo/seed-demo-data.ts';
+import { freePort } from './ports.ts';
 import { ensureWebBuild, webDistDir } from './web-build.ts';
 import { startWebServer } from './web-server.ts';
 
@@ -42,19 +42,6 @@ export interface EmbeddedStack {
   readonly accounts: readonly SeededAccount[];
   /** Stops the web server, the gateway with its workers, and the emulator (saving its accounts). */
   stop(): Promise<void>;
-}
-
-/** A port nobody listens on right now (the OS's pick for port 0). */
-export async function freePort(host: string): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, host, resolve);
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('No port assigned');
-  return address.port;
 }
 
 const portOrFree = async (port: number, host: string): Promise<number> =>

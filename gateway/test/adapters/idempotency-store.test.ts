@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   openMongoIdempotencyStore,
   openSqliteIdempotencyStore,
@@ -70,21 +70,13 @@ describe('SQLite idempotency store (embedded profile)', () => {
   });
 });
 
-const mongoUrl = process.env.MONGODB_URL;
-// Said in the run's output, not only in a skipped suite's title that reporters fold away.
-if (!mongoUrl)
-  console.warn(
-    'MongoDB idempotency store: skipped: no server, no Docker engine (set MONGODB_URL to run it)',
-  );
-describe.skipIf(!mongoUrl)(
-  `MongoDB idempotency store (${mongoUrl ? 'distributed profile' : 'skipped: no server, no Docker engine'})`,
-  () => {
-    const client = new MongoClient(mongoUrl ?? 'mongodb://unused');
-    const db = client.db(`gateway-test-${process.pid}`);
-    afterAll(async () => {
-      await db.dropDatabase();
-      await client.close();
-    });
-    contract((now) => openMongoIdempotencyStore(db, day, now));
-  },
-);
+// The server is the run's (mongo-wire.global-setup.ts): MONGODB_URL's, or FerretDB.
+describe(`MongoDB idempotency store (${inject('mongoServer')})`, () => {
+  const client = new MongoClient(inject('mongoUrl'));
+  const db = client.db(`gateway-test-${process.pid}`);
+  afterAll(async () => {
+    await db.dropDatabase();
+    await client.close();
+  });
+  contract((now) => openMongoIdempotencyStore(db, day, now));
+});

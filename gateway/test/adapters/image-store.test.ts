@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { gridFsImageStore } from '../../src/adapters/gridfs-image-store.ts';
 import { fileImageStore, sniffImageType, type ImageStore } from '../../src/adapters/image-store.ts';
 
@@ -54,21 +54,13 @@ describe('file image store (embedded profile)', () => {
   contract(() => fileImageStore(dir));
 });
 
-const mongoUrl = process.env.MONGODB_URL;
-// Said in the run's output, not only in a skipped suite's title that reporters fold away.
-if (!mongoUrl)
-  console.warn(
-    'GridFS image store: skipped: no server, no Docker engine (set MONGODB_URL to run it)',
-  );
-describe.skipIf(!mongoUrl)(
-  `GridFS image store (${mongoUrl ? 'distributed profile' : 'skipped: no server, no Docker engine'})`,
-  () => {
-    const client = new MongoClient(mongoUrl ?? 'mongodb://unused');
-    const db = client.db(`gateway-test-${process.pid}`);
-    afterAll(async () => {
-      await db.dropDatabase();
-      await client.close();
-    });
-    contract(() => gridFsImageStore(db));
-  },
-);
+// The server is the run's (mongo-wire.global-setup.ts): MONGODB_URL's, or FerretDB.
+describe(`GridFS image store (${inject('mongoServer')})`, () => {
+  const client = new MongoClient(inject('mongoUrl'));
+  const db = client.db(`gateway-test-${process.pid}`);
+  afterAll(async () => {
+    await db.dropDatabase();
+    await client.close();
+  });
+  contract(() => gridFsImageStore(db));
+});

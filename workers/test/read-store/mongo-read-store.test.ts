@@ -1,40 +1,25 @@
-import { serverSuite } from '@resale/events/testing/server-suite';
 import { MongoClient } from 'mongodb';
-import type { StartedTestContainer } from 'testcontainers';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { projections } from '../../src/projections/registry.ts';
 import type { ReadStore } from '../../src/read-models.ts';
 import { openMongoReadStore } from '../../src/read-store/mongo-read-store.ts';
 import { readStoreContract } from './read-store.contract.ts';
 
-const { configuredUrl, useDocker, available, title } = await serverSuite(
-  'MongoDB read store',
-  'MONGODB_URL',
-);
+// The server is the run's (mongo-wire.global-setup.ts): MONGODB_URL's, or FerretDB.
+const url = inject('mongoUrl');
 
-describe.skipIf(!available)(title, () => {
-  let url = configuredUrl ?? '';
-  let container: StartedTestContainer | undefined;
+describe(`MongoDB read store (${inject('mongoServer')})`, () => {
   let admin: MongoClient | undefined;
   const databases = new Map<ReadStore, string>();
 
   beforeAll(async () => {
-    if (useDocker) {
-      const { GenericContainer, Wait } = await import('testcontainers');
-      container = await new GenericContainer('mongo:7')
-        .withExposedPorts(27017)
-        .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
-        .start();
-      url = `mongodb://${container.getHost()}:${container.getMappedPort(27017)}`;
-    }
     admin = await new MongoClient(url).connect();
-  }, 180_000);
+  });
 
   afterAll(async () => {
     // Drop only the databases these tests made.
     for (const dbName of databases.values()) await admin?.db(dbName).dropDatabase();
     await admin?.close();
-    await container?.stop();
   });
 
   readStoreContract({
