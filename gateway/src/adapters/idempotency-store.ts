@@ -274,7 +274,15 @@ const rowsOf = (puts: readonly PendingPut[]): PutRow[] =>
     at,
   ]);
 
-/** Distributed profile: a MongoDB collection whose TTL index drops answers after a day. */
+/** How often, at most, the MongoDB store deletes expired answers. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * Distributed profile: a MongoDB collection of answers. Expired answers are deleted by the store
+ * itself, at most once a minute while it is used, rather than by a TTL index: the same cadence as
+ * MongoDB's TTL monitor, with no server feature beyond plain indexes (FerretDB has no TTL indexes).
+ * Reads never see an expired answer either way.
+ */
 export async function openMongoIdempotencyStore(
   db: Db,
   ttlMs = IDEMPOTENCY_TTL_MS,
@@ -285,21 +293,31 @@ export async function openMongoIdempotencyStore(
     createdAt: Date;
   }
   const collection = db.collection<Entry>('idempotencyKeys');
-  await collection.createIndex({ createdAt: 1 }, { expireAfterSeconds: Math.ceil(ttlMs / 1000) });
+  await collection.createIndex({ createdAt: 1 }, { name: 'by_creation' });
+  const expiredBefore = (): Date => new Date(now() - ttlMs);
+  let lastSweep = -Infinity;
+  let sweeping: Promise<unknown> | undefined;
+  const sweep = (): void => {
+    if (sweeping || now() - lastSweep < SWEEP_INTERVAL_MS) return;
+    lastSweep = now();
+    // A failed sweep is retried by a later put; answers stay correct meanwhile.
+    sweeping = collection
+      .deleteMany({ createdAt: { $lte: expiredBefore() } })
+      .catch(() => undefined)
+      .finally(() => (sweeping = undefined));
+  };
   return {
     async get(scope) {
-      const entry = await collection.findOne({
-        _id: scope,
-        createdAt: { $gt: new Date(now() - ttlMs) },
-      });
+      const entry = await collection.findOne({ _id: scope, createdAt: { $gt: expiredBefore() } });
       return entry
         ? { fingerprint: entry.fingerprint, statusCode: entry.statusCode, body: entry.body }
         : null;
     },
     async put(scope, answer) {
-      // The TTL monitor runs once a minute; an expired entry still present is replaced here.
+      sweep();
+      // An expired entry not yet swept is replaced here.
       await collection.updateOne(
-        { _id: scope, createdAt: { $lte: new Date(now() - ttlMs) } },
+        { _id: scope, createdAt: { $lte: expiredBefore() } },
         { $set: { ...answer, createdAt: new Date(now()) } },
       );
       try {
@@ -308,6 +326,8 @@ export async function openMongoIdempotencyStore(
         if ((error as { code?: number }).code !== 11000) throw error;
       }
     },
-    async close() {},
+    async close() {
+      await sweeping;
+    },
   };
 }

@@ -79,4 +79,16 @@ describe(`MongoDB idempotency store (${inject('mongoServer')})`, () => {
     await client.close();
   });
   contract((now) => openMongoIdempotencyStore(db, day, now));
+
+  it('deletes expired answers from the collection, at most once a minute', async () => {
+    let clock = 1_900_000_000_000;
+    const entries = db.collection<{ _id: string }>('idempotencyKeys');
+    const store = await openMongoIdempotencyStore(db, day, () => clock);
+    await store.put('sweep-old', answer('old'));
+    clock += day + 1;
+    await store.put('sweep-new', answer('new'));
+    await store.close();
+    expect(await entries.countDocuments({ _id: 'sweep-old' })).toBe(0);
+    expect(await entries.countDocuments({ _id: 'sweep-new' })).toBe(1);
+  });
 });

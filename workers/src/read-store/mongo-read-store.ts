@@ -33,7 +33,7 @@ import {
   toVisible,
   type StoredForm,
 } from './stored-form.ts';
-import { everyModel, RebuildProgress, shadowOf } from './rebuild-progress.ts';
+import { everyModel, RebuildProgress } from './rebuild-progress.ts';
 
 /*
  * The MongoDB read store: one collection per read model holding the documents in their stored
@@ -44,6 +44,11 @@ import { everyModel, RebuildProgress, shadowOf } from './rebuild-progress.ts';
  * and-set; on a miss the step is re-read and retried). An event at or before a document's
  * `_position` changes nothing, so redeliveries are no-ops. After an event is applied to every
  * read model it is recorded in `_applied`; per-model checkpoints live in `_meta`.
+ *
+ * A rebuild writes fresh collections beside the live ones and swaps them in by changing the
+ * `_meta` document that names each read model's live collection: one single-document update, so
+ * every rebuilt read model changes at once, with no rename of one collection over another. The
+ * superseded collections are dropped a moment later, once reads that named them have finished.
  */
 
 export interface MongoReadStoreOptions {
@@ -61,6 +66,11 @@ const checkpointsId = 'checkpoints';
 /** The `_meta` document counting the rebuilds swapped in, per read model. */
 const swapsId = 'swaps';
 type SwapsDocument = { _id: string } & ReadModelSwaps;
+/** The `_meta` document naming each read model's live collection; absent, its base name. */
+const collectionsId = 'collections';
+type CollectionsDocument = { _id: string } & Partial<Record<ReadModelName, string>>;
+/** How long a superseded collection outlives its swap, for reads that named it to finish. */
+const RETIRE_AFTER_MS = 2_000;
 /** Every event up to this position has been applied to every read model (set by a full rebuild). */
 const appliedThroughField = 'appliedThrough' as const;
 const standingOf = (collection: string): string => `${collection}_standing`;
@@ -86,9 +96,34 @@ async function dropIfExists(db: Db, name: string): Promise<void> {
   }
 }
 
-async function dropShadowCollections(db: Db, model: ReadModelName): Promise<void> {
-  await dropIfExists(db, shadowOf(model));
-  await dropIfExists(db, standingOf(shadowOf(model)));
+type CollectionNames = (model: ReadModelName) => string;
+
+/** The collection each read model is served from now. */
+async function liveCollections(db: Db): Promise<CollectionNames> {
+  const named = await db
+    .collection<CollectionsDocument>(metaCollection)
+    .findOne({ _id: collectionsId });
+  return (model) => named?.[model] ?? projections[model].collection;
+}
+
+/** A new collection name for a rebuild of `model`, unique to this rebuild. */
+const generationOf = (model: ReadModelName, tag: string): string =>
+  `${projections[model].collection}__${tag}`;
+
+/** Drops `collection` and its standing rules. */
+async function dropModelCollections(db: Db, collection: string): Promise<void> {
+  await dropIfExists(db, collection);
+  await dropIfExists(db, standingOf(collection));
+}
+
+/** Collections of `model` left by earlier rebuilds (aborted, or retired by a process that ended). */
+async function leftoverCollections(db: Db, model: ReadModelName, live: string): Promise<string[]> {
+  const prefix = `${projections[model].collection}__`;
+  const names = await db.listCollections({}, { nameOnly: true }).toArray();
+  return names
+    .map(({ name }) => name)
+    .filter((name) => name.startsWith(prefix) && !name.endsWith('_standing'))
+    .filter((name) => name !== live);
 }
 
 async function createIndexes(db: Db, model: ReadModelName, collection: string): Promise<void> {
@@ -199,8 +234,8 @@ export async function openMongoReadStore(options: MongoReadStoreOptions): Promis
   await client.connect();
   try {
     const db = client.db(options.dbName, { writeConcern: { w: 'majority', journal: true } });
-    for (const model of readModelNames)
-      await createIndexes(db, model, projections[model].collection);
+    const live = await liveCollections(db);
+    for (const model of readModelNames) await createIndexes(db, model, live(model));
     try {
       // Created up front, so that concurrent upserts of the checkpoints never race to insert it.
       await db.collection<MetaDocument>(metaCollection).insertOne({ _id: checkpointsId });
@@ -221,13 +256,17 @@ async function readCheckpoints(db: Db): Promise<Partial<MetaDocument>> {
 export class MongoReadStore implements ReadStore {
   readonly kind = 'mongodb' as const;
   readonly models = readModelNames;
-  private readonly documents: MongoDocuments;
+  /** Drops of superseded collections waiting for their grace period. */
+  private readonly retiring = new Set<{ timer: NodeJS.Timeout; drop: () => Promise<void> }>();
 
   constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
-  ) {
-    this.documents = new MongoDocuments(db, (model) => projections[model].collection);
+  ) {}
+
+  /** The live collections, named afresh for each call: another process may have swapped them. */
+  private async live(): Promise<MongoDocuments> {
+    return new MongoDocuments(this.db, await liveCollections(this.db));
   }
 
   private get applied(): Collection<{ _id: number }> {
@@ -239,6 +278,7 @@ export class MongoReadStore implements ReadStore {
     models: readonly ReadModelName[],
   ): Promise<ReadModelChange[][]> {
     const recordApplied = everyModel(models);
+    const documents = await this.live();
     const results: ReadModelChange[][] = [];
     for (const event of events) {
       if (recordApplied && (await this.applied.findOne({ _id: event.position }))) {
@@ -248,7 +288,7 @@ export class MongoReadStore implements ReadStore {
       results.push(
         await runAsync(
           applyEventSteps(event, models, { concurrentWriters: true }),
-          this.documents.execute,
+          documents.execute,
         ),
       );
       await this.db
@@ -284,7 +324,9 @@ export class MongoReadStore implements ReadStore {
   }
 
   async get<D extends ReadModelDocument>(model: ReadModelName, id: string): Promise<D | null> {
-    const found = await this.documents
+    const found = await (
+      await this.live()
+    )
       .documents(model)
       .findOne({ _id: id, [deletedField]: { $exists: false } });
     return found ? toVisible<D>(found) : null;
@@ -310,7 +352,7 @@ export class MongoReadStore implements ReadStore {
         })),
       } as Filter<MongoDocument>);
     }
-    let cursor = this.documents
+    let cursor = (await this.live())
       .documents(model)
       .find({ $and: conditions })
       .sort(Object.fromEntries(orderFields.map((f) => [f, direction === 'desc' ? -1 : 1])));
@@ -325,17 +367,37 @@ export class MongoReadStore implements ReadStore {
   }
 
   async beginRebuild(names: readonly ReadModelName[]): Promise<RebuildTarget> {
-    const rebuild = new MongoRebuild(this.db, names);
+    const live = await liveCollections(this.db);
+    const tag = `r${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const rebuild = new MongoRebuild(this.db, names, tag, (collections) =>
+      this.retire(collections),
+    );
     for (const model of rebuild.models) {
-      await dropShadowCollections(this.db, model);
-      await createIndexes(this.db, model, shadowOf(model));
+      for (const leftover of await leftoverCollections(this.db, model, live(model)))
+        await dropModelCollections(this.db, leftover);
+      await createIndexes(this.db, model, generationOf(model, tag));
     }
     return rebuild;
   }
 
+  /** Drops collections a swap superseded, after reads that named them have had time to finish. */
+  private retire(collections: readonly string[]): void {
+    const drop = async (): Promise<void> => {
+      this.retiring.delete(entry);
+      for (const collection of collections) await dropModelCollections(this.db, collection);
+    };
+    const entry = {
+      timer: setTimeout(() => void drop().catch(() => undefined), RETIRE_AFTER_MS),
+      drop,
+    };
+    entry.timer.unref();
+    this.retiring.add(entry);
+  }
+
   async hashModels(names: readonly ReadModelName[] = readModelNames): Promise<ReadModelHashes> {
+    const documents = await this.live();
     const hashes: ReadModelHashes = {};
-    for (const name of names) hashes[name] = await this.documents.hash(name);
+    for (const name of names) hashes[name] = await documents.hash(name);
     return hashes;
   }
 
@@ -347,20 +409,27 @@ export class MongoReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
+    // What is still waiting is dropped now; a drop that fails is left to the next rebuild.
+    for (const entry of [...this.retiring]) {
+      clearTimeout(entry.timer);
+      await entry.drop().catch(() => undefined);
+    }
     await this.client.close();
   }
 }
 
-/** Shadow collections beside the live ones, renamed over them on commit. */
+/** New collections beside the live ones, named live on commit. */
 class MongoRebuild extends RebuildProgress implements RebuildTarget {
   private readonly documents: MongoDocuments;
 
   constructor(
     private readonly db: Db,
     names: readonly ReadModelName[],
+    private readonly tag: string,
+    private readonly retire: (collections: readonly string[]) => void,
   ) {
     super(names);
-    this.documents = new MongoDocuments(db, shadowOf);
+    this.documents = new MongoDocuments(db, (model) => generationOf(model, tag));
   }
 
   async applyEvents(
@@ -388,21 +457,26 @@ class MongoRebuild extends RebuildProgress implements RebuildTarget {
     return hashes;
   }
 
-  /** Each rename is atomic on its own; MongoDB offers no rename of several at once. */
+  /** Every rebuilt read model is named live in one single-document update. */
   async commit(): Promise<void> {
     this.assertOpen();
     const checkpoints = await readCheckpoints(this.db);
     this.assertNotBehind((name) => checkpoints[name] ?? 0);
-    for (const model of this.models) {
-      const live = projections[model].collection;
-      const shadow = shadowOf(model);
-      if (this.names.includes(model)) {
-        await this.db.renameCollection(shadow, live, { dropTarget: true });
-        await this.db.renameCollection(standingOf(shadow), standingOf(live), { dropTarget: true });
-      } else {
-        await dropShadowCollections(this.db, model);
-      }
-    }
+    const superseded = await liveCollections(this.db);
+    await this.db
+      .collection<CollectionsDocument>(metaCollection)
+      .updateOne(
+        { _id: collectionsId },
+        {
+          $set: Object.fromEntries(this.names.map((name) => [name, generationOf(name, this.tag)])),
+        },
+        { upsert: true },
+      );
+    this.retire(this.names.map(superseded));
+    // Read models built only as sources of the rebuilt ones are not swapped in.
+    for (const model of this.models)
+      if (!this.names.includes(model))
+        await dropModelCollections(this.db, generationOf(model, this.tag));
     await this.db.collection<MetaDocument>(metaCollection).updateOne(
       { _id: checkpointsId },
       {
@@ -424,7 +498,8 @@ class MongoRebuild extends RebuildProgress implements RebuildTarget {
 
   async abort(): Promise<void> {
     if (this.finished) return;
-    for (const model of this.models) await dropShadowCollections(this.db, model);
+    for (const model of this.models)
+      await dropModelCollections(this.db, generationOf(model, this.tag));
     this.finished = true;
   }
 }

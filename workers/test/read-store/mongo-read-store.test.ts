@@ -1,5 +1,5 @@
 import { MongoClient } from 'mongodb';
-import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projections } from '../../src/projections/registry.ts';
 import type { ReadStore } from '../../src/read-models.ts';
 import { openMongoReadStore } from '../../src/read-store/mongo-read-store.ts';
@@ -30,19 +30,44 @@ describe(`MongoDB read store (${inject('mongoServer')})`, () => {
       databases.set(store, dbName);
       return store;
     },
-    failWritesOf: async (store, model, id) => {
-      const db = admin!.db(databases.get(store));
-      const collection = projections[model].collection;
-      // A validator makes the server itself reject every write of that document.
-      await db.command({
-        collMod: collection,
-        validator: { _id: { $ne: id } },
-        validationLevel: 'strict',
-        validationAction: 'error',
-      });
+    failWritesOf: async (store, model, _id, position) => {
+      const documents = admin!
+        .db(databases.get(store))
+        .collection<{ _id: string; _position: number }>(projections[model].collection);
+      // A unique index on positions and a document holding the event's: the server itself
+      // rejects every write the event makes to that collection.
+      await documents.createIndex({ _position: 1 }, { unique: true, name: 'inject_failure' });
+      await documents.insertOne({ _id: 'inject-failure', _position: position });
       return async () => {
-        await db.command({ collMod: collection, validator: {}, validationLevel: 'off' });
+        await documents.deleteOne({ _id: 'inject-failure' });
+        await documents.dropIndex('inject_failure');
       };
     },
+  });
+
+  it('drops the collections a swap superseded, keeping only the live ones', async () => {
+    const dbName = `read_store_swap_${process.pid}`;
+    const store = await openMongoReadStore({ url, dbName });
+    const db = admin!.db(dbName);
+    const collectionsOf = async (): Promise<string[]> =>
+      (await db.listCollections({}, { nameOnly: true }).toArray())
+        .map(({ name }) => name)
+        .filter((name) => name.startsWith(`${projections.products.collection}__`))
+        .sort();
+    try {
+      for (let round = 0; round < 2; round++) {
+        const rebuild = await store.beginRebuild(['products']);
+        await rebuild.commit();
+      }
+      await store.close();
+      const kept = await collectionsOf();
+      expect(kept).toHaveLength(2);
+      expect(kept[1]).toBe(`${kept[0]}_standing`);
+      expect(
+        (await db.listCollections({ name: projections.products.collection }).toArray()).length,
+      ).toBe(0);
+    } finally {
+      await db.dropDatabase();
+    }
   });
 });

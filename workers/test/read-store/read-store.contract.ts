@@ -47,10 +47,15 @@ export interface ReadStoreFactory {
   /** A new, empty store. */
   open(): Promise<ReadStore>;
   /**
-   * Makes the store fail every write of one document, from inside the database, until the
-   * returned function is called.
+   * Makes the store fail every write of one document by the event at `position`, from inside the
+   * database, until the returned function is called.
    */
-  failWritesOf(store: ReadStore, model: ReadModelName, id: string): Promise<() => Promise<void>>;
+  failWritesOf(
+    store: ReadStore,
+    model: ReadModelName,
+    id: string,
+    position: number,
+  ): Promise<() => Promise<void>>;
   /** Whether every write of one event commits together with the checkpoint (embedded). */
   readonly atomicEvents: boolean;
 }
@@ -428,7 +433,7 @@ export function readStoreContract(factory: ReadStoreFactory): void {
     it('leaves the event unapplied, and its redelivery completes it', async () => {
       const store = await storeWith(events.slice(0, 2));
       const before = await store.hashModels();
-      const heal = await factory.failWritesOf(store, 'reportedProducts', 'p1');
+      const heal = await factory.failWritesOf(store, 'reportedProducts', 'p1', booked.position);
       await expect(projectEvent(store, booked)).rejects.toThrow();
       expect(await store.checkpoint()).toBe(2);
       expect(await store.hasApplied(3)).toBe(false);
