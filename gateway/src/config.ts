@@ -126,7 +126,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
  * The embedded profile keeps a generated secret in its data folder, so access tokens survive a
  * restart without anyone having to invent a secret.
  */
-function embeddedAccessTokenSecret(dataDir: string): string {
+export function embeddedAccessTokenSecret(dataDir: string): string {
   const file = path.join(dataDir, 'access-token-secret');
   try {
     const stored = readFileSync(file, 'utf8').trim();

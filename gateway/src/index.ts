@@ -5,4 +5,4 @@ import { limitHeapGrowth } from './v8-heap.ts';
 limitHeapGrowth();
 
 export { default as serviceApp, httpProtocol, serverOptions, type AppOptions } from './app.ts';
-export { loadConfig, ConfigError, type AppConfig } from './config.ts';
+export { loadConfig, ConfigError, embeddedAccessTokenSecret, type AppConfig } from './config.ts';

@@ -1,5 +1,6 @@
 import { createEventStore } from '@resale/events';
 import { loadConfig, serverOptions, serviceApp } from '@resale/gateway';
+import { fileImageStore } from '@resale/gateway/adapters/image-store';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import path from 'node:path';
@@ -104,7 +105,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     const seeded = await seedDemoData({
       eventStore: seedStore,
       authEmulatorHost: auth.host,
-      imagesDir: path.join(dataDir, 'images'),
+      images: fileImageStore(dataDir),
       publicImageUrl: (fileName) => `${gatewayUrl}/images/${fileName}`,
       log,
     }).finally(() => seedStore.close());

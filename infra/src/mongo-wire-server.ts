@@ -1,11 +1,10 @@
 import { execFile, spawn } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './ports.ts';
+import { freePort, waitForPort } from './ports.ts';
 
 /*
  * A MongoDB-wire server without Docker: FerretDB 1.24 (the last 1.x, whose SQLite backend needs
@@ -86,16 +85,6 @@ export interface MongoWireServer {
   output(): string;
 }
 
-const answersOn = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
 /** Starts FerretDB on a free loopback port with its SQLite files in a temporary folder. */
 export async function startMongoWireServer(
   options: { readonly dataDir?: string; readonly log?: (line: string) => void } = {},
@@ -130,13 +119,11 @@ export async function startMongoWireServer(
     await exited;
     if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 30_000;
-  while (!(await answersOn(port))) {
-    if (gone || Date.now() > deadline) {
-      await stop();
-      throw new Error(`FerretDB did not start on port ${port}:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  try {
+    await waitForPort(port, { gone: () => gone });
+  } catch (error) {
+    await stop();
+    throw new Error(`FerretDB did not start: ${(error as Error).message}\n${output}`);
   }
   return { url: `mongodb://127.0.0.1:${port}`, stop, output: () => output };
 }

@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 
 /** A port nobody listens on right now (the OS's pick for port 0). */
 export async function freePort(host: string): Promise<number> {
@@ -11,4 +11,28 @@ export async function freePort(host: string): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   if (address === null || typeof address === 'string') throw new Error('No port assigned');
   return address.port;
+}
+
+/** Whether something accepts TCP connections on the loopback port. */
+export const acceptsConnections = (port: number, host = '127.0.0.1'): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = connect(port, host);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+
+/** Waits until the port accepts connections; fails after `timeoutMs` or once `gone()` says so. */
+export async function waitForPort(
+  port: number,
+  options: { readonly timeoutMs?: number; readonly gone?: () => boolean } = {},
+): Promise<void> {
+  const deadline = Date.now() + (options.timeoutMs ?? 30_000);
+  while (!(await acceptsConnections(port))) {
+    if (options.gone?.()) throw new Error(`the server on port ${port} exited before answering`);
+    if (Date.now() > deadline) throw new Error(`nothing answered on port ${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -4,8 +4,9 @@
  * start: ids and times are fixed and every command is idempotent, so a second run appends nothing.
  */
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { typeOfName, type ImageStore } from '@resale/gateway/adapters/image-store';
 import {
   categoryDecider,
   categoryStreamId,
@@ -37,10 +38,10 @@ export interface SeedDemoDataOptions {
   readonly eventStore: EventStore;
   /** host:port of the Firebase Auth emulator, e.g. 127.0.0.1:9099. */
   readonly authEmulatorHost: string;
-  /** Folder the gateway serves at GET /images/<name>; pictures are stored under demoImageName(). */
-  readonly imagesDir: string;
+  /** Where the gateway serves GET /images/<name> from; pictures are stored under demoImageName(). */
+  readonly images: ImageStore;
   /**
-   * The URL stored for a picture, given its name in `imagesDir`. It must not change between
+   * The URL stored for a picture, given its name in `images`. It must not change between
    * starts: the URL is part of each category and listing, and a different one would be refused
    * as a conflicting duplicate.
    */
@@ -60,8 +61,8 @@ export interface SeedDemoDataResult {
   readonly accounts: SeededAccount[];
   /** Events this run appended; 0 when the demo data was already there. */
   readonly appendedEvents: number;
-  /** Pictures this run copied into the images folder. */
-  readonly copiedImages: number;
+  /** Pictures this run stored in the image store. */
+  readonly storedImages: number;
 }
 
 const correlationId = 'demo-seed';
@@ -85,7 +86,7 @@ export async function seedDemoData(options: SeedDemoDataOptions): Promise<SeedDe
     return account.uid;
   };
 
-  const copiedImages = await copyPictures(options.imagesDir);
+  const storedImages = await storePictures(options.images);
 
   let appendedEvents = 0;
   const run = async <C extends Command, E extends DomainEvent, S>(
@@ -169,7 +170,7 @@ export async function seedDemoData(options: SeedDemoDataOptions): Promise<SeedDe
       ? `Demo data loaded: ${demoCategories.length} categories, ${demoProducts.length} products, ${accounts.length} accounts (${appendedEvents} events).`
       : 'Demo data already loaded.',
   );
-  return { accounts, appendedEvents, copiedImages };
+  return { accounts, appendedEvents, storedImages };
 }
 
 /////////////////////////////////////////
@@ -187,23 +188,24 @@ export function demoImageName(fileName: string): string {
   return `${uuid}${path.extname(fileName)}`;
 }
 
-/** Copies each demo picture unless an identical file is already there; returns how many it copied. */
-async function copyPictures(imagesDir: string): Promise<number> {
-  await mkdir(imagesDir, { recursive: true });
+/** Stores each demo picture unless an identical one is already there; returns how many it stored. */
+async function storePictures(images: ImageStore): Promise<number> {
   const fileNames = [
     ...demoCategories.map(({ image }) => image),
     ...demoProducts.map(({ picture }) => picture),
   ];
-  let copied = 0;
+  let stored = 0;
   for (const fileName of fileNames) {
-    const source = path.join(demoAssetsDir, fileName);
-    const target = path.join(imagesDir, demoImageName(fileName));
-    const existing = await readFile(target).catch(() => undefined);
-    if (existing?.equals(await readFile(source))) continue;
-    await copyFile(source, target);
-    copied += 1;
+    const name = demoImageName(fileName);
+    const contentType = typeOfName(name);
+    if (!contentType) throw new Error(`The demo picture ${fileName} is not a PNG, JPEG or WebP`);
+    const bytes = await readFile(path.join(demoAssetsDir, fileName));
+    const existing = await images.load(name);
+    if (existing?.bytes.equals(bytes)) continue;
+    await images.save(name, { contentType, bytes });
+    stored += 1;
   }
-  return copied;
+  return stored;
 }
 
 /////////////////////////////////////////

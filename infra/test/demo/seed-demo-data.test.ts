@@ -1,3 +1,4 @@
+import { fileImageStore } from '@resale/gateway/adapters/image-store';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,7 +43,7 @@ beforeAll(async () => {
   options = {
     eventStore: store,
     authEmulatorHost: auth.host,
-    imagesDir: path.join(dir, 'images'),
+    images: fileImageStore(dir),
     publicImageUrl: (fileName) => `${imageBase}${fileName}`,
   };
   firstRun = await seedDemoData(options);
@@ -175,9 +176,9 @@ describe('given an empty event store and Auth emulator, when the demo data is se
       ...demoCategories.map(({ image }) => ({ fileName: image, width: 480, height: 360 })),
       ...demoProducts.map(({ picture }) => ({ fileName: picture, width: 640, height: 480 })),
     ];
-    expect(firstRun.copiedImages).toBe(pictures.length);
+    expect(firstRun.storedImages).toBe(pictures.length);
     for (const { fileName, width, height } of pictures) {
-      const png = readFileSync(path.join(options.imagesDir, demoImageName(fileName)));
+      const png = readFileSync(path.join(dir, 'images', demoImageName(fileName)));
       expect(readPngHeader(png)).toMatchObject({ width, height });
       expect(decodePng(png).pixels).toHaveLength(width * height * 4);
       expect(png.length).toBeLessThan(60 * 1024);
@@ -189,7 +190,7 @@ describe('given the demo data is already seeded', () => {
   it('when it is seeded again, nothing is appended or copied and the accounts are the same', async () => {
     const head = await store.headPosition();
     const secondRun = await seedDemoData(options);
-    expect(secondRun).toEqual({ ...firstRun, appendedEvents: 0, copiedImages: 0 });
+    expect(secondRun).toEqual({ ...firstRun, appendedEvents: 0, storedImages: 0 });
     expect(await store.headPosition()).toBe(head);
   });
 
