@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import type { SeededAccount } from '../../../src/demo/seed-demo-data.ts';
 import type { EmbeddedStackUrls } from '../../../src/embedded-stack.ts';
+import { askStack } from '../../support/stack-control.ts';
 
 /** What a journey file knows of the shared stack (see journey-stack.global-setup.ts). */
 export interface JourneyStack {
@@ -8,12 +9,9 @@ export interface JourneyStack {
   readonly accounts: readonly SeededAccount[];
 }
 
-/** The run's embedded stack, started by the first journey file that asks. */
-export async function journeyStack(): Promise<JourneyStack> {
-  const response = await fetch(inject('journeyStackUrl'), { method: 'POST' });
-  if (!response.ok) throw new Error(`The embedded stack did not start:\n${await response.text()}`);
-  return (await response.json()) as JourneyStack;
-}
+/** The run's stack, started by the first journey file that asks. */
+export const journeyStack = (): Promise<JourneyStack> =>
+  askStack<JourneyStack>(inject('journeyStackUrl'));
 
 export function demoAccount(stack: JourneyStack, role: SeededAccount['role']): SeededAccount {
   const account = stack.accounts.find((candidate) => candidate.role === role);
