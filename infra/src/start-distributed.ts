@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { runUntilInterrupted } from './until-interrupted.ts';
 import { startDistributedStack, type DistributedStack } from './distributed-stack.ts';
 
 // `npm run start:distributed`: the distributed profile's processes on this machine, no Docker.
@@ -41,17 +42,4 @@ log(`  MongoDB       ${urls.mongodb}   (${servers.mongodb}; read models and imag
 log(`  Redis         ${urls.redis}   (${servers.redis}; queues and pub/sub)`);
 log(`  event log     ${dataDir}   (embedded SQLite, shared by every process)`);
 log(`  Auth emulator ${urls.authEmulator}   (project ${stack.authProjectId})`);
-log('Demo accounts:');
-for (const account of stack.accounts)
-  log(`  ${account.role.padEnd(7)} ${account.email.padEnd(22)} password: ${account.password}`);
-log('Press Ctrl-C to stop.');
-
-let stopping = false;
-const stop = (): void => {
-  if (stopping) return;
-  stopping = true;
-  log('Stopping every process (saving the emulator accounts)...');
-  void stack.stop().then(() => process.exit(0));
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+runUntilInterrupted(stack, log, 'Stopping every process (saving the emulator accounts)...');

@@ -1,5 +1,6 @@
 import { settleNextTick } from '@resale/gateway/v8-next-tick';
 import path from 'node:path';
+import { runUntilInterrupted } from './until-interrupted.ts';
 import { startEmbeddedStack, type EmbeddedStack } from './embedded-stack.ts';
 
 // `npm start`: the embedded profile. Settings come from the environment; everything has a default.
@@ -34,18 +35,4 @@ log(`  web client    ${urls.web}`);
 log(`  API           ${urls.api}   (OpenAPI: ${urls.api}/docs, GraphiQL: ${urls.api}/graphiql)`);
 log(`  Auth emulator ${urls.authEmulator}   (project ${stack.authProjectId})`);
 log(`  data          ${dataDir}`);
-log('Demo accounts:');
-for (const account of stack.accounts) {
-  log(`  ${account.role.padEnd(7)} ${account.email.padEnd(22)} password: ${account.password}`);
-}
-log('Press Ctrl-C to stop.');
-
-let stopping = false;
-const stop = (): void => {
-  if (stopping) return;
-  stopping = true;
-  log('Stopping (saving the emulator accounts)...');
-  void stack.stop().then(() => process.exit(0));
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+runUntilInterrupted(stack, log, 'Stopping (saving the emulator accounts)...');
