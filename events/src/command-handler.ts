@@ -53,6 +53,9 @@ export interface CommandResult<E extends DomainEvent = DomainEvent> {
   readonly position: number;
 }
 
+/** What a command needs of the store: a reactor handed only these runs commands too. */
+export type CommandStore = Pick<EventStore, 'readStream' | 'append' | 'appendSequence'>;
+
 const defaultMaxAttempts = 3;
 
 /**
@@ -65,7 +68,7 @@ const defaultMaxAttempts = 3;
  * attempt when every attempt lost its race.
  */
 export async function handleCommand<C extends Command, E extends DomainEvent, S>(
-  store: EventStore,
+  store: CommandStore,
   streamId: string,
   decider: Decider<C, E, S>,
   command: C,
@@ -104,7 +107,7 @@ export function decideOnNewStream<C extends Command, E extends DomainEvent, S>(
 }
 
 async function decideAndAppend<C extends Command, E extends DomainEvent, S>(
-  store: EventStore,
+  store: CommandStore,
   streamId: string,
   history: readonly RecordedEvent[],
   decider: Decider<C, E, S>,

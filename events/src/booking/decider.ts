@@ -37,7 +37,7 @@ export type BookingCommand = PlaceBooking;
 
 /** The PlaceBooking that completes a ProductBooked on the booking's own stream. */
 export const placeBookingFor = (
-  booked: ProductBooked,
+  booked: Pick<ProductBooked, 'data'>,
   metadata: CommandMetadata,
 ): PlaceBooking => ({ type: 'PlaceBooking', data: { ...booked.data }, metadata });
 

@@ -1,8 +1,9 @@
 import { decideOnNewStream, type AppendedEvent } from '../command-handler.ts';
 import type { CommandMetadata } from '../decider.ts';
+import type { RecordedEvent } from '../envelope.ts';
 import type { ProductBooked, ProductEvent } from '../product/events.ts';
 import type { StreamAppend } from '../store/port.ts';
-import { bookingDecider, placeBookingFor } from './decider.ts';
+import { bookingDecider, placeBookingFor, type PlaceBooking } from './decider.ts';
 import { bookingStreamId } from './events.ts';
 
 /**
@@ -23,3 +24,19 @@ export const placeBookingAfter =
         newEventId,
       );
     });
+
+/**
+ * The PlaceBooking that completes a recorded ProductBooked whose BookingPlaced is missing: the
+ * command the gateway's `placeBookingAfter` decides, by the same buyer at the same moment in the
+ * same request, caused by that ProductBooked. The booking reactor runs it with `handleCommand`.
+ */
+export const placeBookingCausedBy = (booked: RecordedEvent<ProductBooked>): PlaceBooking => {
+  const { actorUid, actorEmail, occurredAt, correlationId } = booked.metadata;
+  return placeBookingFor(booked, {
+    actorUid,
+    actorEmail,
+    now: occurredAt,
+    correlationId,
+    causationId: booked.eventId,
+  });
+};

@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from '@resale/events';
+import type { CommandStore, RecordedEvent } from '@resale/events';
 import type { ChangePubSub } from '../pubsub/port.ts';
 import type { EventHandler } from '../queue/port.ts';
 import { asError } from '../queue/retry.ts';
@@ -9,7 +9,7 @@ export interface ProcessorOptions {
   readonly readStore: ProjectionTarget;
   readonly pubsub: Pick<ChangePubSub, 'publishApplied'>;
   /** Where reactors append (the booking completion). Without it, events are only projected. */
-  readonly eventStore?: Pick<EventStore, 'append' | 'readStream'>;
+  readonly eventStore?: CommandStore;
   /** How the booking reactor leaves a booking to the gateway first. */
   readonly bookingGrace?: BookingGrace;
   readonly onError?: (error: Error, event?: RecordedEvent) => void;

@@ -1,8 +1,10 @@
 import {
+  bookingDecider,
   bookingStreamId,
+  handleCommand,
+  placeBookingCausedBy,
   WrongExpectedRevisionError,
-  type BookingPlaced,
-  type EventStore,
+  type CommandStore,
   type ProductBooked,
   type RecordedEvent,
 } from '@resale/events';
@@ -44,9 +46,12 @@ const defaultLookAgainMs = 10;
  * Completes a booking whose BookingPlaced is missing. The gateway appends ProductBooked and
  * BookingPlaced as one sequence: the embedded log commits both at once, but EventStoreDB appends
  * them one after the other, and a crash in between would leave a booked product without a
- * booking (as would a log written before sequences, when every store did so). Appending with
- * expectedRevision 'no_stream' makes this safe to run on every delivery and alongside the
- * gateway: whoever comes second gets WrongExpectedRevisionError, which means the booking exists.
+ * booking (as would a log written before sequences, when every store did so). The reactor runs
+ * the gateway's PlaceBooking through handleCommand and the booking decider, so its BookingPlaced
+ * is the one the gateway would have appended. That is safe on every delivery and alongside the
+ * gateway: a second writer's append at 'no_stream' is refused, and deciding again against the
+ * booking there decides nothing (or refuses a different booking under that id, a DomainError
+ * that fails this run once: its retry finds the stream taken and leaves it).
  *
  * Where the two appends are apart, the projection can see a ProductBooked before the gateway has
  * appended its BookingPlaced (it did at a thousand bookings a second): during the grace the
@@ -55,13 +60,12 @@ const defaultLookAgainMs = 10;
  * Returns true when this call appended the BookingPlaced.
  */
 export async function ensureBookingPlaced(
-  eventStore: Pick<EventStore, 'append' | 'readStream'>,
+  eventStore: CommandStore,
   event: RecordedEvent,
   grace: BookingGrace = {},
 ): Promise<boolean> {
   if (!isProductBooked(event)) return false;
-  const booked = event.data;
-  const streamId = bookingStreamId(booked.bookingId);
+  const streamId = bookingStreamId(event.data.bookingId);
   const now = grace.now ?? Date.now;
   const recordedAt = Date.parse(event.recordedAt);
   // A time that does not parse leaves no grace (never a wait without end).
@@ -71,7 +75,7 @@ export async function ensureBookingPlaced(
   // Nearly always the gateway placed it already: a read is far cheaper than a refused append.
   while ((await eventStore.readStream(streamId)).length === 0) {
     const left = graceEnds - now();
-    if (left <= 0) return placeBooking(eventStore, event, booked);
+    if (left <= 0) return placeBooking(eventStore, event);
     await lookAgainWithin(left, grace.laterAppends);
   }
   return false;
@@ -96,40 +100,26 @@ async function lookAgainWithin(
 }
 
 async function placeBooking(
-  eventStore: Pick<EventStore, 'append'>,
-  event: RecordedEvent,
-  booked: ProductBooked['data'],
+  eventStore: CommandStore,
+  event: RecordedEvent<ProductBooked>,
 ): Promise<boolean> {
-  const placed: BookingPlaced = {
-    type: 'BookingPlaced',
-    schemaVersion: 1,
-    data: {
-      bookingId: booked.bookingId,
-      productId: booked.productId,
-      productName: booked.productName,
-      Brand: booked.Brand,
-      buyerUid: booked.buyerUid,
-      buyerName: booked.buyerName,
-      email: booked.email,
-      phone: booked.phone,
-      address: booked.address,
-      sellingPrice: booked.sellingPrice,
-    },
-  };
+  const command = placeBookingCausedBy(event);
   try {
-    await eventStore.append(
-      bookingStreamId(booked.bookingId),
-      [
-        {
-          eventId: uuidFromName(`BookingPlaced/${event.eventId}`),
-          event: placed,
-          metadata: { ...event.metadata, causationId: event.eventId },
-        },
-      ],
-      { expectedRevision: 'no_stream' },
+    const { appended } = await handleCommand(
+      eventStore,
+      bookingStreamId(command.data.bookingId),
+      bookingDecider,
+      command,
+      {
+        // Its stream was read empty just now: no second read before the append.
+        newStream: true,
+        // The same ProductBooked always yields the same id (the decider decides one event).
+        newEventId: () => uuidFromName(`BookingPlaced/${event.eventId}`),
+      },
     );
-    return true;
+    return appended;
   } catch (error) {
+    // Refused on every attempt: the stream is not empty, so the booking is there.
     if (error instanceof WrongExpectedRevisionError) return false;
     throw error;
   }
@@ -141,7 +131,7 @@ async function placeBooking(
  * gateway appends it right after the ProductBooked).
  */
 export async function ensureBookingsPlaced(
-  eventStore: Pick<EventStore, 'append' | 'readStream'>,
+  eventStore: CommandStore,
   events: readonly RecordedEvent[],
   grace: BookingGrace = {},
 ): Promise<void> {

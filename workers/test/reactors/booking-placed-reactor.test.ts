@@ -1,10 +1,23 @@
-import { WrongExpectedRevisionError, type EventStore, type RecordedEvent } from '@resale/events';
+import {
+  bookingStreamId,
+  handleCommand,
+  placeBookingAfter,
+  productDecider,
+  productStreamId,
+  WrongExpectedRevisionError,
+  type CommandMetadata,
+  type CommandStore,
+  type EventStore,
+  type RecordedEvent,
+  type StreamAppend,
+} from '@resale/events';
 import { describe, expect, it } from 'vitest';
 import {
   ensureBookingPlaced,
   ensureBookingsPlaced,
   uuidFromName,
 } from '../../src/reactors/booking-placed-reactor.ts';
+import { givenAnEventStore, teardownAfterEach } from '../support/stores.ts';
 
 const productBooked: RecordedEvent = {
   eventId: '7b0c7f5e-1111-4c4c-8c8c-000000000001',
@@ -38,8 +51,11 @@ const productBooked: RecordedEvent = {
 /** An event store that knows only whether the booking stream exists, and records appends. */
 function bookingStreams(options: { exists: boolean; gatewayWinsRace?: boolean }) {
   const appends: Parameters<EventStore['append']>[] = [];
-  const store: Pick<EventStore, 'append' | 'readStream'> = {
+  const store: CommandStore = {
     readStream: async () => (options.exists ? [productBooked] : []),
+    appendSequence: async () => {
+      throw new Error('The reactor appends one stream at a time');
+    },
     append: async (...args) => {
       appends.push(args);
       if (options.gatewayWinsRace) throw new WrongExpectedRevisionError(args[0], 'no_stream', 0);
@@ -200,4 +216,160 @@ describe('the booking reactor', () => {
       /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
   });
+});
+
+describe('the booking reactor, against the gateway’s booking path', () => {
+  const teardown = teardownAfterEach();
+  const productId = 'galaxy-s21';
+  const bookingId = 'booking-of-ann';
+  const by = (actorUid: string, requestId: string): CommandMetadata => ({
+    actorUid,
+    actorEmail: `${actorUid}@example.com`,
+    now: new Date().toISOString(),
+    correlationId: requestId,
+    causationId: `cause-of-${requestId}`,
+  });
+
+  /**
+   * POST /bookings' command path (handleCommand, the product decider, `placeBookingAfter`) on a
+   * listed product, by a gateway that dies once the product's append is made: what it was about
+   * to append to the booking's stream is answered instead.
+   */
+  async function givenAGatewayDeadAfterProductBooked(
+    eventStore: EventStore,
+  ): Promise<{ productBooked: RecordedEvent; unmade: StreamAppend }> {
+    const productStream = productStreamId(productId);
+    await handleCommand(eventStore, productStream, productDecider, {
+      type: 'ListProduct',
+      data: {
+        productId,
+        productName: 'Galaxy S21',
+        picture: 'https://img.example/s21.jpg',
+        address: 'Dhaka',
+        year: 2,
+        buyingPrice: 800,
+        sellingPrice: 450,
+        sellerName: 'Bob',
+        condition: 'Good',
+        phone: '01700000000',
+        about: 'Works well',
+        Brand: 'Samsung',
+        email: 'bob@example.com',
+        sellerEmail: 'bob@example.com',
+        sellerUid: 'bob-uid',
+      },
+      metadata: by('bob-uid', 'list-request'),
+    });
+    const unmade: StreamAppend[] = [];
+    const dying: EventStore = {
+      ...bindAll(eventStore),
+      // EventStoreDB appends a sequence's streams one after the other; the process dies in between.
+      appendSequence: async ([own, ...rest]) => {
+        if (!own) throw new Error('An empty sequence');
+        await eventStore.append(own.streamId, own.events, {
+          expectedRevision: own.expectedRevision,
+        });
+        unmade.push(...rest);
+        throw new Error('The gateway died');
+      },
+    };
+    const metadata = by('ann-uid', 'book-request');
+    const newEventId = (): string => crypto.randomUUID();
+    await expect(
+      handleCommand(
+        dying,
+        productStream,
+        productDecider,
+        {
+          type: 'BookProduct',
+          data: {
+            productId,
+            bookingId,
+            buyerName: 'Ann',
+            email: 'ann-uid@example.com',
+            phone: '',
+            address: '',
+          },
+          metadata,
+        },
+        { newEventId, followedBy: placeBookingAfter(metadata, newEventId) },
+      ),
+    ).rejects.toThrow('The gateway died');
+    const productBooked = (await eventStore.readStream(productStream)).at(-1);
+    const [booking] = unmade;
+    if (productBooked?.type !== 'ProductBooked' || !booking || unmade.length !== 1)
+      throw new Error('Expected a ProductBooked recorded and one booking append left unmade');
+    return { productBooked, unmade: booking };
+  }
+
+  it('given a ProductBooked alone, when the reactor runs twice, then it appends the gateway’s BookingPlaced once, caused by the ProductBooked', async () => {
+    const { eventStore } = await givenAnEventStore('booking-reactor', teardown);
+    const { productBooked, unmade } = await givenAGatewayDeadAfterProductBooked(eventStore);
+
+    expect(await ensureBookingPlaced(eventStore, productBooked, { graceMs: 0 })).toBe(true);
+    const head = await eventStore.headPosition();
+    expect(await ensureBookingPlaced(eventStore, productBooked, { graceMs: 0 })).toBe(false);
+
+    const [gateways] = unmade.events;
+    const placed = await eventStore.readStream(bookingStreamId(bookingId));
+    expect(unmade).toMatchObject({
+      streamId: bookingStreamId(bookingId),
+      expectedRevision: 'no_stream',
+    });
+    expect(
+      placed.map(({ eventId, revision, type, schemaVersion, data, metadata }) => ({
+        eventId,
+        revision,
+        event: { type, schemaVersion, data },
+        metadata,
+      })),
+    ).toEqual([
+      {
+        eventId: uuidFromName(`BookingPlaced/${productBooked.eventId}`),
+        revision: 0,
+        event: gateways?.event,
+        // The gateway's metadata (its request's correlation), caused by the ProductBooked.
+        metadata: { ...gateways?.metadata, causationId: productBooked.eventId },
+      },
+    ]);
+    expect(await eventStore.headPosition()).toBe(head);
+  });
+
+  it('given the gateway places the booking between the reactor’s read and its append, then the decider decides nothing', async () => {
+    const { eventStore } = await givenAnEventStore('booking-reactor-race', teardown);
+    const { productBooked, unmade } = await givenAGatewayDeadAfterProductBooked(eventStore);
+    let reactorAppends = 0;
+    const racing: CommandStore = {
+      readStream: (streamId) => eventStore.readStream(streamId),
+      appendSequence: (appends) => eventStore.appendSequence(appends),
+      append: async (streamId, events, options) => {
+        if (++reactorAppends === 1) {
+          await eventStore.append(unmade.streamId, unmade.events, {
+            expectedRevision: unmade.expectedRevision,
+          });
+        }
+        return eventStore.append(streamId, events, options);
+      },
+    };
+
+    expect(await ensureBookingPlaced(racing, productBooked, { graceMs: 0 })).toBe(false);
+    // Refused once; deciding again against the gateway's booking appended nothing more.
+    expect(reactorAppends).toBe(1);
+
+    const placed = await eventStore.readStream(bookingStreamId(bookingId));
+    expect(placed.map((event) => event.eventId)).toEqual(
+      unmade.events.map((event) => event.eventId),
+    );
+  });
+});
+
+/** The store's port methods, bound, so a test can replace one of them. */
+const bindAll = (store: EventStore): EventStore => ({
+  append: store.append.bind(store),
+  appendSequence: store.appendSequence.bind(store),
+  readStream: store.readStream.bind(store),
+  readAll: store.readAll.bind(store),
+  headPosition: store.headPosition.bind(store),
+  subscribeToAll: store.subscribeToAll.bind(store),
+  close: store.close.bind(store),
 });
