@@ -463,15 +463,13 @@ class MongoRebuild extends RebuildProgress implements RebuildTarget {
     const checkpoints = await readCheckpoints(this.db);
     this.assertNotBehind((name) => checkpoints[name] ?? 0);
     const superseded = await liveCollections(this.db);
-    await this.db
-      .collection<CollectionsDocument>(metaCollection)
-      .updateOne(
-        { _id: collectionsId },
-        {
-          $set: Object.fromEntries(this.names.map((name) => [name, generationOf(name, this.tag)])),
-        },
-        { upsert: true },
-      );
+    await this.db.collection<CollectionsDocument>(metaCollection).updateOne(
+      { _id: collectionsId },
+      {
+        $set: Object.fromEntries(this.names.map((name) => [name, generationOf(name, this.tag)])),
+      },
+      { upsert: true },
+    );
     this.retire(this.names.map(superseded));
     // Read models built only as sources of the rebuilt ones are not swapped in.
     for (const model of this.models)
