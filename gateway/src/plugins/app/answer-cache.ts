@@ -250,11 +250,14 @@ async function answerCache(app: FastifyInstance): Promise<void> {
    * the user drops it; the distributed profile keeps none, so its signed-in reads always go to the
    * app). GraphQL queries sent as GET (as the web client does) are kept whole, as composed answers.
    * Requests with cookies, a body or a REST `minPosition` always go to the app, as does every
-   * request while the app logs requests (LOG_LEVEL info and below) or once it is closing.
+   * request once it is closing. It runs with ANSWER_FRONT=on only, whatever LOG_LEVEL: while the
+   * app logs requests (info and below), the front logs those it answers with the same two lines
+   * (see `logFront`). Fastify's hooks it passes by are the gateway's own, which it reproduces;
+   * `answerFrontGuard` refuses to start beside any other.
    */
   const frontAliases = new LRUCache<string, FrontAlias>({ max: keptFrontAliases });
   const headerLists = new Map<string, readonly string[]>();
-  let frontOpen = !['trace', 'debug', 'info'].includes(app.log.level);
+  let frontOpen = app.config.ANSWER_FRONT === 'on';
   const frontKeyOf = (url: string, { origin, authorization }: IncomingHttpHeaders): string =>
     origin === undefined && authorization === undefined
       ? url
@@ -298,6 +301,40 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     frontAliases.set(frontKey, { entryKey, sources, caller, headers: shared });
   };
 
+  /*
+   * Fastify logs each request it routes at info: 'incoming request' with the request, 'request
+   * completed' with the status and the time taken, both labelled with the request id. The front
+   * writes the same lines for the requests it answers, through the app's logger (its serializers
+   * and redaction), so that LOG_LEVEL decides what is logged and not who answers.
+   */
+  const requestIdLabel = app.initialConfig.requestIdLogLabel ?? 'reqId';
+  const logsRequests = (): boolean =>
+    app.initialConfig.disableRequestLogging !== true &&
+    ['trace', 'debug', 'info'].includes(app.log.level);
+  const logFront = (request: IncomingMessage, id: string): (() => void) => {
+    const started = performance.now();
+    const { headers, socket } = request;
+    // What Fastify's request serializer reads of a request.
+    const req = {
+      method: request.method,
+      url: request.url,
+      headers,
+      host: headers.host,
+      ip: socket.remoteAddress,
+      socket,
+    };
+    app.log.info({ [requestIdLabel]: id, req }, 'incoming request');
+    return () =>
+      app.log.info(
+        {
+          [requestIdLabel]: id,
+          res: { statusCode: 200 },
+          responseTime: performance.now() - started,
+        },
+        'request completed',
+      );
+  };
+
   /** Answers the request if the front can (see above); false hands it to the app. */
   const answerFront = (request: IncomingMessage, response: ServerResponse): boolean => {
     if (!frontOpen || request.method !== 'GET' || request.url === undefined) return false;
@@ -311,15 +348,18 @@ async function answerCache(app: FastifyInstance): Promise<void> {
       ? keptValue(alias.entryKey, { sources: alias.sources })
       : currentComposed(alias.entryKey);
     if (typeof body !== 'string' && !Buffer.isBuffer(body)) return false;
+    const id = requestIdOf(request);
+    const completed = logsRequests() ? logFront(request, id) : undefined;
     const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
     response.writeHead(200, [
       ...alias.headers,
       'x-request-id',
-      requestIdOf(request),
+      id,
       'content-length',
       String(length),
     ]);
     response.end(body);
+    completed?.();
     return true;
   };
 
@@ -327,12 +367,16 @@ async function answerCache(app: FastifyInstance): Promise<void> {
   type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
   const server = app.server;
   const [appListener, ...otherListeners] = server.listeners('request') as RequestListener[];
-  if (frontOpen && appListener && otherListeners.length === 0) {
+  if (frontOpen) {
+    if (!appListener || otherListeners.length > 0)
+      throw new Error(
+        `ANSWER_FRONT=on: the server has ${otherListeners.length + (appListener ? 1 : 0)} request listeners, and the answer front can only stand in front of Fastify's alone; set ANSWER_FRONT=off`,
+      );
     server.removeListener('request', appListener);
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       if (!answerFront(request, response)) appListener.call(server, request, response);
     });
-  } else frontOpen = false;
+  }
   app.addHook('preClose', () => {
     frontOpen = false;
   });
@@ -399,6 +443,82 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     },
   } satisfies AnswerCache);
 }
+
+/** The hooks of a request's way through Fastify's routing: the front passes all of them by. */
+const requestHookNames = [
+  'onRequest',
+  'preParsing',
+  'preValidation',
+  'preHandler',
+  'preSerialization',
+  'onSend',
+  'onResponse',
+  'onError',
+  'onTimeout',
+  'onRequestAbort',
+] as const;
+type RequestHookName = (typeof requestHookNames)[number];
+type Hook = (...args: never[]) => unknown;
+
+/**
+ * The request hooks that apply to every route of `app`, with their names: those added to it and
+ * those it inherited, including any added to a parent since (Fastify passes them down). No public
+ * call lists them: they are read where Fastify keeps them, under its `fastify.hooks` symbol.
+ * Undefined if that is gone (a Fastify that keeps them otherwise).
+ */
+export function requestHooksOf(app: FastifyInstance): Map<Hook, RequestHookName> | undefined {
+  let hooks: Partial<Record<string, unknown>> | undefined;
+  for (let object: object | null = app; object && !hooks; object = Object.getPrototypeOf(object)) {
+    const symbol = Object.getOwnPropertySymbols(object).find(
+      (candidate) => candidate.description === 'fastify.hooks',
+    );
+    if (symbol) hooks = (object as Record<symbol, Partial<Record<string, unknown>>>)[symbol];
+  }
+  if (!hooks) return undefined;
+  const found = new Map<Hook, RequestHookName>();
+  for (const name of requestHookNames) {
+    const list = hooks[name];
+    if (Array.isArray(list)) for (const hook of list as Hook[]) found.set(hook, name);
+  }
+  return found;
+}
+
+/**
+ * With ANSWER_FRONT=on, refuses to start (app.ready() and listen() fail) beside a request hook of
+ * the app that the gateway did not register: the front would pass it by, and an audit or a kill
+ * switch would miss the requests it answers. Registered last by the gateway (app.ts), with the
+ * hooks that were on the app before it: those and any added after it are not the gateway's.
+ * The gateway's own are those the front reproduces: the request id (the front makes its own),
+ * the security headers and CORS (sent again as the app sent them for that request line and
+ * Origin), and @fastify/websocket's (they concern WebSocket upgrades, which never reach the
+ * request event). Route hooks (authentication, minPosition, GraphQL's) are the front's own
+ * conditions, see above.
+ */
+async function guardAnswerFront(
+  app: FastifyInstance,
+  { hooksBefore }: { hooksBefore: ReadonlyMap<Hook, RequestHookName> | undefined },
+): Promise<void> {
+  if (app.config.ANSWER_FRONT !== 'on') return;
+  const now = requestHooksOf(app);
+  if (!now || !hooksBefore)
+    throw new Error(
+      "ANSWER_FRONT=on: cannot list the app's request hooks in this Fastify, so the answer front could pass some by; set ANSWER_FRONT=off",
+    );
+  const gatewayHooks = new Set([...now.keys()].filter((hook) => !hooksBefore.has(hook)));
+  app.addHook('onReady', async () => {
+    const passedBy = [...(requestHooksOf(app) ?? [])].filter(([hook]) => !gatewayHooks.has(hook));
+    if (passedBy.length === 0) return;
+    const named = passedBy.map(([hook, name]) => `${name} ${hook.name || '(anonymous)'}`);
+    throw new Error(
+      `ANSWER_FRONT=on answers repeated GETs before Fastify's routing and hooks, so these request hooks of the app, not the gateway's, would miss those requests: ${named.join(', ')}. Set ANSWER_FRONT=off to run every request through them.`,
+    );
+  });
+}
+
+export const answerFrontGuard = fp(guardAnswerFront, {
+  name: 'answer-front-guard',
+  dependencies: ['config', 'answer-cache'],
+});
 
 declare module 'fastify' {
   interface FastifyInstance {
