@@ -10,9 +10,9 @@ export function App() {
   const [authService] = useState(() =>
     createAuthService((to) => void router.navigate(to, { replace: true })),
   );
-  const authActor = useActorRef(authService);
+  const sessionActor = useActorRef(authService);
   return (
-    <AppProvider authActor={authActor}>
+    <AppProvider sessionActor={sessionActor}>
       <RouterProvider router={router} />
     </AppProvider>
   );

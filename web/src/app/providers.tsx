@@ -3,15 +3,15 @@ import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { Provider as UrqlProvider, useQuery, type Client } from 'urql';
 import type { SnapshotFrom } from 'xstate';
 import { MeQuery } from '@/features/auth/api/me.ts';
-import { AuthActorContext, type AuthActor } from '@/features/auth/auth-context.ts';
-import { isAuthBusy, type AuthMachine } from '@/features/auth/machines/auth-machine.ts';
+import { SessionActorContext, type SessionActor } from '@/features/auth/auth-context.ts';
+import { isSessionBusy, type SessionMachine } from '@/features/auth/machines/session-machine.ts';
 import { AppToaster } from '@/lib/toast.tsx';
 import { SessionContext, type Session } from '@/lib/session.tsx';
 import { createUrqlClient } from '@/lib/urql.ts';
 import { onTokenRejected, readAccessToken, subscribeAccessToken } from '@/lib/access-token.ts';
 
 /** Signed in means: Firebase knows the user and the gateway token is stored. */
-export function sessionStatus(snapshot: SnapshotFrom<AuthMachine>): Session['status'] {
+export function sessionStatus(snapshot: SnapshotFrom<SessionMachine>): Session['status'] {
   if (snapshot.matches('loading')) return 'loading';
   if (snapshot.matches({ signedIn: 'ready' }) || snapshot.matches('signingOut')) return 'signedIn';
   if (snapshot.matches('signedIn')) return 'loading';
@@ -19,16 +19,16 @@ export function sessionStatus(snapshot: SnapshotFrom<AuthMachine>): Session['sta
 }
 
 function AccountBridge({
-  authActor,
+  sessionActor,
   status,
   children,
 }: {
-  authActor: AuthActor;
+  sessionActor: SessionActor;
   status: Session['status'];
   children: ReactNode;
 }) {
-  const busy = useSelector(authActor, isAuthBusy);
-  const authUser = useSelector(authActor, (snapshot) => snapshot.context.user);
+  const busy = useSelector(sessionActor, isSessionBusy);
+  const authUser = useSelector(sessionActor, (snapshot) => snapshot.context.user);
   const [{ data, fetching, error }] = useQuery({ query: MeQuery, pause: status !== 'signedIn' });
 
   const session = useMemo<Session>(() => {
@@ -58,49 +58,49 @@ function AccountBridge({
             : fetching || status === 'signedIn'
               ? 'loading'
               : 'idle',
-      signOut: () => authActor.send({ type: 'auth.signOut' }),
+      signOut: () => sessionActor.send({ type: 'session.signOut' }),
     };
-  }, [status, busy, authUser, data, fetching, error, authActor]);
+  }, [status, busy, authUser, data, fetching, error, sessionActor]);
 
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }
 
 /**
- * The auth actor, the session derived from it, and a urql client per signed-in identity: a new
+ * The session actor, the session derived from it, and a urql client per signed-in identity: a new
  * user never sees the previous one's cached data, and the WebSocket reconnects with the new token.
  */
 export function AppProvider({
-  authActor,
+  sessionActor,
   children,
   createClient = createUrqlClient,
 }: {
-  authActor: AuthActor;
+  sessionActor: SessionActor;
   children: ReactNode;
   createClient?: () => Client;
 }) {
-  const status = useSelector(authActor, sessionStatus);
-  const uid = useSelector(authActor, (snapshot) => snapshot.context.user?.uid ?? null);
+  const status = useSelector(sessionActor, sessionStatus);
+  const uid = useSelector(sessionActor, (snapshot) => snapshot.context.user?.uid ?? null);
   const token = useSyncExternalStore(subscribeAccessToken, readAccessToken, readAccessToken);
   // A renewed token also gets a new client: queries re-run and the WebSocket re-authenticates.
   const identity = status === 'signedIn' && uid ? `${uid}:${token ?? ''}` : 'anonymous';
   useEffect(
     () =>
       onTokenRejected((rejected) =>
-        authActor.send({ type: 'auth.tokenRejected', token: rejected, at: Date.now() }),
+        sessionActor.send({ type: 'session.tokenRejected', token: rejected, at: Date.now() }),
       ),
-    [authActor],
+    [sessionActor],
   );
   // `identity` is not read inside: a new client per identity is the point.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   const client = useMemo(() => createClient(), [identity, createClient]);
   return (
-    <AuthActorContext.Provider value={authActor}>
+    <SessionActorContext.Provider value={sessionActor}>
       <UrqlProvider value={client}>
-        <AccountBridge authActor={authActor} status={status}>
+        <AccountBridge sessionActor={sessionActor} status={status}>
           {children}
         </AccountBridge>
       </UrqlProvider>
       <AppToaster />
-    </AuthActorContext.Provider>
+    </SessionActorContext.Provider>
   );
 }

@@ -1,11 +1,12 @@
 import { createActor, fromCallback, fromPromise, type EventObject } from 'xstate';
+import { sessionMachine, type AuthUser } from '@/features/auth/machines/session-machine.ts';
 import {
-  authMachine,
-  type AuthUser,
+  signInMachine,
+  type Credentials,
   type EmulatedGoogleAccount,
   type GoogleSignInResult,
   type SignUpDetails,
-} from '@/features/auth/machines/auth-machine.ts';
+} from '@/features/auth/machines/sign-in-machine.ts';
 
 export const buyer: AuthUser = {
   uid: 'u-buyer',
@@ -14,45 +15,48 @@ export const buyer: AuthUser = {
   photoURL: null,
 };
 
-type Credentials = { email: string; password: string };
+const getToken = fromPromise<string, { email: string }>(async () => 'test-access-token');
 
 /**
- * An auth actor whose Firebase and gateway calls are fakes; it starts signed in as `user` (or
+ * A session actor whose Firebase and gateway calls are fakes; it starts signed in as `user` (or
  * signed out). `signInError` makes the password sign-in fail with that provider message.
  */
-export function fakeAuthActor(
+export function fakeSessionActor(
   options: { user?: AuthUser | null; signInError?: string; navigate?: (to: string) => void } = {},
 ) {
   const user = options.user ?? null;
   if (user) localStorage.setItem('accessToken', 'test-access-token');
+  const signIn = signInMachine.provide({
+    actors: {
+      createAccount: fromPromise<AuthUser, Credentials>(async ({ input }) => ({
+        ...buyer,
+        email: input.email,
+      })),
+      setDisplayName: fromPromise<void, { name: string }>(async () => {}),
+      saveUser: fromPromise<void, SignUpDetails>(async () => {}),
+      getToken,
+      signInWithPassword: fromPromise<AuthUser, Credentials>(async ({ input }) => {
+        if (options.signInError) throw new Error(options.signInError);
+        return { ...buyer, email: input.email };
+      }),
+      signInWithGoogle: fromPromise<GoogleSignInResult, { account?: EmulatedGoogleAccount }>(
+        async () => ({ user: buyer, isNewUser: false }),
+      ),
+    },
+    actions: {
+      navigate: (_, params: { to: string }) => options.navigate?.(params.to),
+      notifyUserCreated: () => {},
+    },
+  });
   const actor = createActor(
-    authMachine.provide({
+    sessionMachine.provide({
       actors: {
         authStateListener: fromCallback<EventObject>(({ sendBack }) => {
-          sendBack({ type: 'auth.changed', user });
+          sendBack({ type: 'session.changed', user });
         }),
-        createAccount: fromPromise<AuthUser, Credentials>(async ({ input }) => ({
-          ...buyer,
-          email: input.email,
-        })),
-        setDisplayName: fromPromise<void, { name: string }>(async () => {}),
-        saveUser: fromPromise<void, SignUpDetails>(async () => {}),
-        getToken: fromPromise<string, { email: string }>(async () => 'test-access-token'),
-        signIn: fromPromise<AuthUser, Credentials>(async ({ input }) => {
-          if (options.signInError) throw new Error(options.signInError);
-          return { ...buyer, email: input.email };
-        }),
-        googleSignIn: fromPromise<GoogleSignInResult, { account?: EmulatedGoogleAccount }>(
-          async () => ({
-            user: buyer,
-            isNewUser: false,
-          }),
-        ),
+        getToken,
         signOut: fromPromise<void>(async () => {}),
-      },
-      actions: {
-        navigate: (_, params: { to: string }) => options.navigate?.(params.to),
-        notifyUserCreated: () => {},
+        signIn,
       },
     }),
   );

@@ -1,5 +1,5 @@
 import type { Product } from '@/features/products/api/products.ts';
-import type { AuthUser } from '@/features/auth/machines/auth-machine.ts';
+import type { AuthUser } from '@/features/auth/machines/session-machine.ts';
 
 export const samsung = { _id: 'c1', title: 'Samsung', image: '/images/samsung.png' };
 

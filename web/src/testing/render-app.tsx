@@ -3,9 +3,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/providers.tsx';
 import { routes } from '@/app/router.tsx';
-import type { AuthUser } from '@/features/auth/machines/auth-machine.ts';
+import type { AuthUser } from '@/features/auth/machines/session-machine.ts';
 import type { Role } from '@/lib/session.tsx';
-import { fakeAuthActor } from './auth.ts';
+import { fakeSessionActor } from './auth.ts';
 import { fakeServer, type FakeServer } from './fake-server.ts';
 
 /** `me` as the gateway would answer it for a user of that role. */
@@ -22,7 +22,7 @@ export function meAs(user: AuthUser, role: Role) {
 
 /**
  * The whole app (routes, guards, providers, real urql client) at `path`, with the network and
- * Firebase faked. The router's navigate is the auth machine's navigate, as in the real app.
+ * Firebase faked. The router's navigate is the sign-in machine's navigate, as in the real app.
  */
 export function renderApp(
   path: string,
@@ -35,15 +35,15 @@ export function renderApp(
   const { server, createClient } = fakeServer(options.server);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const navigate = vi.fn((to: string) => void router.navigate(to, { replace: true }));
-  const authActor = fakeAuthActor({
+  const sessionActor = fakeSessionActor({
     user: options.user ?? null,
     ...(options.signInError ? { signInError: options.signInError } : {}),
     navigate,
   });
   const view = render(
-    <AppProvider authActor={authActor} createClient={createClient}>
+    <AppProvider sessionActor={sessionActor} createClient={createClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { ...view, router, server, authActor, navigate };
+  return { ...view, router, server, sessionActor, navigate };
 }

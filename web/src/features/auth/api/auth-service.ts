@@ -13,13 +13,14 @@ import {
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { apiRequest } from '@/lib/api-client.ts';
 import { firebaseAuth } from '@/lib/firebase.ts';
+import { sessionMachine, type AuthUser } from '../machines/session-machine.ts';
 import {
-  authMachine,
-  type AuthUser,
+  signInMachine,
+  type Credentials,
   type EmulatedGoogleAccount,
   type GoogleSignInResult,
   type SignUpDetails,
-} from '../machines/auth-machine.ts';
+} from '../machines/sign-in-machine.ts';
 
 /** The Auth emulator accepts an unsigned Google ID token given as JSON claims. */
 function emulatedGoogleCredential(account: EmulatedGoogleAccount) {
@@ -48,25 +49,27 @@ async function idToken(): Promise<string> {
   return user.getIdToken();
 }
 
-/** The auth machine wired to Firebase Auth and the gateway; `navigate` comes from the router. */
-export function createAuthService(navigate: (to: string) => void) {
-  return authMachine.provide({
+/** GET /jwt with the Firebase ID token: the gateway's access token. */
+const getToken = fromPromise<string, { email: string }>(async ({ input }) => {
+  const answer = await apiRequest<{ accessToken: string }>('/jwt', {
+    query: { email: input.email },
+    bearer: await idToken(),
+  });
+  return answer.accessToken;
+});
+
+/** The sign-in machine wired to Firebase Auth and the gateway; `navigate` comes from the router. */
+function createSignIn(navigate: (to: string) => void) {
+  return signInMachine.provide({
     actors: {
-      authStateListener: fromCallback<EventObject>(({ sendBack }) =>
-        onAuthStateChanged(firebaseAuth(), (user) =>
-          sendBack({ type: 'auth.changed', user: user && toAuthUser(user) }),
-        ),
-      ),
-      createAccount: fromPromise<AuthUser, { email: string; password: string }>(
-        async ({ input }) => {
-          const credential = await createUserWithEmailAndPassword(
-            firebaseAuth(),
-            input.email,
-            input.password,
-          );
-          return toAuthUser(credential.user);
-        },
-      ),
+      createAccount: fromPromise<AuthUser, Credentials>(async ({ input }) => {
+        const credential = await createUserWithEmailAndPassword(
+          firebaseAuth(),
+          input.email,
+          input.password,
+        );
+        return toAuthUser(credential.user);
+      }),
       setDisplayName: fromPromise<void, { name: string }>(async ({ input }) => {
         const user = firebaseAuth().currentUser;
         if (!user) throw new Error('You are not signed in.');
@@ -75,14 +78,8 @@ export function createAuthService(navigate: (to: string) => void) {
       saveUser: fromPromise<void, SignUpDetails>(async ({ input }) => {
         await apiRequest('/users', { method: 'POST', json: input, bearer: await idToken() });
       }),
-      getToken: fromPromise<string, { email: string }>(async ({ input }) => {
-        const answer = await apiRequest<{ accessToken: string }>('/jwt', {
-          query: { email: input.email },
-          bearer: await idToken(),
-        });
-        return answer.accessToken;
-      }),
-      signIn: fromPromise<AuthUser, { email: string; password: string }>(async ({ input }) => {
+      getToken,
+      signInWithPassword: fromPromise<AuthUser, Credentials>(async ({ input }) => {
         const credential = await signInWithEmailAndPassword(
           firebaseAuth(),
           input.email,
@@ -90,7 +87,7 @@ export function createAuthService(navigate: (to: string) => void) {
         );
         return toAuthUser(credential.user);
       }),
-      googleSignIn: fromPromise<GoogleSignInResult, { account?: EmulatedGoogleAccount }>(
+      signInWithGoogle: fromPromise<GoogleSignInResult, { account?: EmulatedGoogleAccount }>(
         async ({ input }) => {
           const result = input.account
             ? await signInWithCredential(firebaseAuth(), emulatedGoogleCredential(input.account))
@@ -101,10 +98,25 @@ export function createAuthService(navigate: (to: string) => void) {
           };
         },
       ),
-      signOut: fromPromise<void>(() => signOut(firebaseAuth())),
     },
     actions: {
       navigate: (_, params: { to: string }) => navigate(params.to),
+    },
+  });
+}
+
+/** The session machine (and its sign-in machine) wired to Firebase Auth and the gateway. */
+export function createAuthService(navigate: (to: string) => void) {
+  return sessionMachine.provide({
+    actors: {
+      authStateListener: fromCallback<EventObject>(({ sendBack }) =>
+        onAuthStateChanged(firebaseAuth(), (user) =>
+          sendBack({ type: 'session.changed', user: user && toAuthUser(user) }),
+        ),
+      ),
+      getToken,
+      signOut: fromPromise<void>(() => signOut(firebaseAuth())),
+      signIn: createSignIn(navigate),
     },
   });
 }

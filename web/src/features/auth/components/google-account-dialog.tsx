@@ -1,7 +1,7 @@
 import { TextField } from '@/components/ui/form-field.tsx';
 import { Modal, ModalFormActions } from '@/components/ui/modal.tsx';
 import { useForm, type FieldErrors } from '@/lib/use-form.ts';
-import type { EmulatedGoogleAccount } from '../machines/auth-machine.ts';
+import type { EmulatedGoogleAccount } from '../machines/sign-in-machine.ts';
 
 const validate = (account: EmulatedGoogleAccount): FieldErrors<EmulatedGoogleAccount> =>
   account.email.trim() === '' ? { email: 'Email Address is required' } : {};

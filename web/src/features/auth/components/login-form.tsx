@@ -20,7 +20,7 @@ export function LoginForm({
   /** Against the Auth emulator, Google accounts are chosen in-app (see GoogleAccountDialog). */
   authEmulator?: boolean;
 }) {
-  const { auth, busy, providerError } = useAuthForm(LOGIN_FLOWS);
+  const { request, busy, providerError } = useAuthForm(LOGIN_FLOWS);
   const form = useForm({ email: '', password: '' }, validateLogin);
   const [choosingGoogleAccount, setChoosingGoogleAccount] = useState(false);
 
@@ -30,7 +30,7 @@ export function LoginForm({
         ref={form.formRef}
         className="auth-form"
         onSubmit={form.onSubmit((values) =>
-          auth.send({ type: 'auth.login', ...values, redirectTo }),
+          request({ type: 'signIn.login', ...values, redirectTo }),
         )}
         noValidate
         aria-labelledby="login-title"
@@ -58,7 +58,7 @@ export function LoginForm({
           onClick={() =>
             authEmulator
               ? setChoosingGoogleAccount(true)
-              : auth.send({ type: 'auth.google', redirectTo })
+              : request({ type: 'signIn.google', redirectTo })
           }
         />
       </form>
@@ -67,7 +67,7 @@ export function LoginForm({
           onClose={() => setChoosingGoogleAccount(false)}
           onSubmit={(account) => {
             setChoosingGoogleAccount(false);
-            auth.send({ type: 'auth.google', redirectTo, account });
+            request({ type: 'signIn.google', redirectTo, account });
           }}
         />
       )}

@@ -3,14 +3,14 @@ import { FormError, SelectField, TextField } from '@/components/ui/form-field.ts
 import { ACCOUNT_TYPES } from '@/config/constants.ts';
 import { paths } from '@/config/paths.ts';
 import { useForm } from '@/lib/use-form.ts';
-import type { AccountType } from '../machines/auth-machine.ts';
+import type { AccountType } from '../machines/sign-in-machine.ts';
 import { useAuthForm } from './use-auth-form.ts';
 import { validateSignUp } from './validation.ts';
 
 const SIGN_UP_FLOWS = ['signingUp'] as const;
 
 export function SignUpForm() {
-  const { auth, busy, providerError } = useAuthForm(SIGN_UP_FLOWS);
+  const { request, busy, providerError } = useAuthForm(SIGN_UP_FLOWS);
   const form = useForm({ name: '', email: '', password: '', role: '' }, validateSignUp);
 
   return (
@@ -18,8 +18,8 @@ export function SignUpForm() {
       ref={form.formRef}
       className="auth-form"
       onSubmit={form.onSubmit((values) =>
-        auth.send({
-          type: 'auth.signUp',
+        request({
+          type: 'signIn.signUp',
           name: values.name.trim(),
           email: values.email.trim(),
           password: values.password,
