@@ -101,14 +101,26 @@ export async function startDistributedStack(
   };
 
   try {
-    const [mongo, redis, auth] = await Promise.all([
+    // Each server that starts is stopped with the rest, also when another failed to start.
+    const started = <S extends { stop(): Promise<unknown> } | undefined>(starting: Promise<S>) =>
+      starting.then((server) => {
+        if (server) stoppers.push(() => server.stop());
+        return server;
+      });
+    const mongoStarting = started(
       env.MONGODB_URL
-        ? { url: env.MONGODB_URL, stop: async () => {}, label: 'MONGODB_URL' }
+        ? Promise.resolve({ url: env.MONGODB_URL, stop: async () => {}, label: 'MONGODB_URL' })
         : startMongoWireServer({ dataDir: path.join(dataDir, 'mongodb'), log }).then((server) => ({
             ...server,
             label: `FerretDB ${FERRETDB_VERSION} (started here)`,
           })),
-      env.REDIS_URL ? undefined : startRedisServer({ dataDir: path.join(dataDir, 'redis') }),
+    );
+    const redisStarting = started(
+      env.REDIS_URL
+        ? Promise.resolve(undefined)
+        : startRedisServer({ dataDir: path.join(dataDir, 'redis') }),
+    );
+    const authStarting = started(
       startAuthEmulator(
         options.authPort === 0
           ? {
@@ -119,12 +131,10 @@ export async function startDistributedStack(
             }
           : { port: options.authPort, dataDir: path.join(dataDir, 'auth') },
       ),
-    ]);
-    stoppers.push(
-      () => mongo.stop(),
-      async () => redis?.stop(),
-      () => auth.stop(),
     );
+    const starting = [mongoStarting, redisStarting, authStarting] as const;
+    await Promise.allSettled(starting);
+    const [mongo, redis, auth] = await Promise.all(starting);
     const redisUrl = env.REDIS_URL ?? redis!.url;
     const mongoDb = env.MONGODB_DB ?? 'resale';
 
