@@ -59,6 +59,18 @@ export async function seedAccountsAndCategories(
       metadata: metadata(systemActor),
     });
   }
+  await seedAccounts(store, accounts, seller);
+}
+
+/**
+ * Every account as a registered user, the seller registered and verified (where the categories
+ * exist already, as the distributed stack's demo data makes them).
+ */
+export async function seedAccounts(
+  store: EventStore,
+  accounts: readonly BenchAccount[],
+  seller: BenchAccount,
+): Promise<void> {
   await mapConcurrently(accounts, concurrency, ({ uid, name, email, role }) =>
     handleCommand(store, userStreamId(uid), userDecider, {
       type: 'RegisterUser',

@@ -96,10 +96,15 @@ async function subscribeAll(
 }
 
 interface BookingRun {
+  /** Where the bookings are sent (and, unless `subscriptionGatewayUrl` is given, subscribed). */
   readonly gatewayUrl: string;
+  /** Another gateway to subscribe at (the distributed profile: the change crosses processes). */
+  readonly subscriptionGatewayUrl?: string;
   readonly buyer: Buyer;
   readonly products: readonly SeededProduct[];
   readonly perSecond: number;
+  /** How long to wait for the messages after the last acknowledgement (10 s unless given). */
+  readonly deliveryTimeoutMs?: number;
 }
 
 /** Books the products at a fixed rate; returns when each acknowledged booking was acknowledged. */
@@ -170,7 +175,7 @@ export async function measureBookingConfirmations(
   label: string,
   run: BookingRun,
 ): Promise<LiveFigures> {
-  const wsUrl = `${run.gatewayUrl.replace(/^http/, 'ws')}/graphql`;
+  const wsUrl = `${(run.subscriptionGatewayUrl ?? run.gatewayUrl).replace(/^http/, 'ws')}/graphql`;
   let expected = 0;
   let subscribers: Subscriber[] = [];
   const delivered = () =>
@@ -184,7 +189,7 @@ export async function measureBookingConfirmations(
   );
   const acknowledged = await bookAtRate(run);
   expected = acknowledged.size;
-  await watch.wait(10_000);
+  await watch.wait(run.deliveryTimeoutMs ?? 10_000);
   const figures = lagsOf(
     subscribers,
     [...acknowledged.values()].map(({ bookingId, at, sentAt }) => ({ id: bookingId, at, sentAt })),

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { MachineDescription } from './support.ts';
 import type { RouteWeight } from './web-weight.ts';
 
-export type Verdict = 'pass' | 'short' | 'not measured';
+/** 'recorded': a figure without a goal, kept for the record. */
+export type Verdict = 'pass' | 'short' | 'not measured' | 'recorded';
 
 export interface GoalRow {
   readonly area: string;
@@ -33,6 +34,15 @@ export function goalRow(
         : 'short';
   return { area, measure, goal, measured: verdict === 'not measured' ? '–' : measured, verdict };
 }
+
+/** A figure measured for the record, without a goal to meet. */
+export const recordedRow = (area: string, measure: string, measured: string): GoalRow => ({
+  area,
+  measure,
+  goal: 'none (recorded)',
+  measured,
+  verdict: 'recorded',
+});
 
 export interface HttpRow {
   readonly endpoint: string;
@@ -86,7 +96,7 @@ export interface Results {
 
 const number = (value: number): string => value.toLocaleString('en-US');
 const verdictMark = (verdict: Verdict): string =>
-  verdict === 'pass' ? 'pass' : verdict === 'short' ? '**short**' : 'not measured';
+  verdict === 'pass' ? 'pass' : verdict === 'short' ? '**short**' : verdict;
 
 export function markdownOf(results: Results): string {
   const { machine } = results;
