@@ -4,14 +4,16 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
 const relativeTsImport = /(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+\.ts)['"]/g;
-/** Plain CommonJS modules a source names (loaded as they are, by a worker thread too). */
-const relativeCjs = /['"](\.{1,2}\/[^'"]+\.cjs)['"]/g;
+/** TypeScript files a source names by URL (a worker thread's entry, bundled at run time). */
+const relativeTsUrl = /new URL\(\s*['"](\.{1,2}\/[^'"]+\.ts)['"]\s*,\s*import\.meta\.url\s*\)/g;
 
 /**
  * Transpiles a TypeScript entry file and every local file it imports into plain ES modules under
- * `outDir` (and copies the CommonJS files they name), so a child process can start with bare `node` in a fraction of the time that the tsx
- * loader needs (the durability test starts its writer 20 times). Types are not checked here:
- * `tsc -p events` does that. Returns the path of the compiled entry.
+ * `outDir`, so a child process can start with bare `node` in a fraction of the time that the tsx
+ * loader needs (the durability test starts its writer 20 times). The TypeScript sources are
+ * copied beside, with those named by `new URL(..., import.meta.url)`: the SQLite threads' code is
+ * bundled from them when the first thread starts (src/sqlite-writer/thread-code.ts). Types are
+ * not checked here: `tsc -p events` does that. Returns the path of the compiled entry.
  */
 export function compileForNode(entry: string, root: string, outDir: string): string {
   const pending = [resolve(entry)];
@@ -21,14 +23,11 @@ export function compileForNode(entry: string, root: string, outDir: string): str
     if (done.has(file)) continue;
     done.add(file);
     const source = readFileSync(file, 'utf8');
-    for (const match of source.matchAll(relativeTsImport))
+    for (const match of [...source.matchAll(relativeTsImport), ...source.matchAll(relativeTsUrl)])
       pending.push(resolve(dirname(file), match[1]!));
-    for (const match of source.matchAll(relativeCjs)) {
-      const cjs = resolve(dirname(file), match[1]!);
-      const copy = join(outDir, relative(root, cjs));
-      mkdirSync(dirname(copy), { recursive: true });
-      copyFileSync(cjs, copy);
-    }
+    const copy = join(outDir, relative(root, file));
+    mkdirSync(dirname(copy), { recursive: true });
+    copyFileSync(file, copy);
     const { outputText } = ts.transpileModule(source, {
       fileName: file,
       compilerOptions: {

@@ -1,9 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { sqliteThreadModule } from '@resale/events';
+import {
+  SqliteThreadError,
+  startSqliteThread,
+  statementsCommitter,
+  type SqliteThread,
+  type Step,
+} from '@resale/events/sqlite-writer';
 import type { Db } from 'mongodb';
 
 /** The first answer to a command sent with an Idempotency-Key. */
@@ -32,8 +36,6 @@ interface PendingPut {
   readonly reject: (error: Error) => void;
 }
 
-type PutRow = [scope: string, fingerprint: string, statusCode: number, body: string, at: number];
-
 const schema = `CREATE TABLE IF NOT EXISTS idempotency_keys (
     scope       TEXT    PRIMARY KEY,
     fingerprint TEXT    NOT NULL,
@@ -42,66 +44,30 @@ const schema = `CREATE TABLE IF NOT EXISTS idempotency_keys (
     created_at  INTEGER NOT NULL
   ) STRICT`;
 
-// An expired entry under the same scope is replaced; a live one is kept.
-const insertSql = `INSERT INTO idempotency_keys (scope, fingerprint, status_code, body, created_at)
+/** The statements a batch of puts runs, by name (in the writer thread, or on this connection). */
+const statements = {
+  // An expired entry under the same scope is replaced; a live one is kept.
+  insert: `INSERT INTO idempotency_keys (scope, fingerprint, status_code, body, created_at)
      VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (scope) DO UPDATE SET
        fingerprint = excluded.fingerprint, status_code = excluded.status_code,
        body = excluded.body, created_at = excluded.created_at
-     WHERE idempotency_keys.created_at <= excluded.created_at - ?`;
-const purgeSql = 'DELETE FROM idempotency_keys WHERE created_at <= ?';
+     WHERE idempotency_keys.created_at <= excluded.created_at - ?`,
+  purge: 'DELETE FROM idempotency_keys WHERE created_at <= ?',
+} as const;
 
-/** Commits batches of puts in one transaction each; how the thread and the fallback write. */
-function batchWriter(db: Database.Database, ttlMs: number): (rows: PutRow[], at: number) => void {
-  const insert = db.prepare<[string, string, number, string, number, number]>(insertSql);
-  const purge = db.prepare<[number]>(purgeSql);
-  let writes = 0;
-  return db.transaction((rows: PutRow[], at: number) => {
-    for (const row of rows) insert.run(...row, ttlMs);
-    const before = writes;
-    writes += rows.length;
-    if (Math.floor(writes / 500) > Math.floor(before / 500)) purge.run(at - ttlMs);
-  }).immediate;
-}
-
-// The writing thread: its own connection (WAL, synchronous=FULL), one transaction per message,
-// answered once committed. Plain CommonJS, so that it runs without a TypeScript loader.
-const writerSource = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.sqlite);
-const db = new Database(workerData.file);
-db.pragma('journal_mode = WAL');
-db.pragma('synchronous = FULL');
-db.pragma('busy_timeout = 5000');
-const insert = db.prepare(workerData.insertSql);
-const purge = db.prepare(workerData.purgeSql);
-let writes = 0;
-const commit = db.transaction((rows, at) => {
-  for (const row of rows) insert.run(...row, workerData.ttlMs);
-  const before = writes;
-  writes += rows.length;
-  if (Math.floor(writes / 500) > Math.floor(before / 500)) purge.run(at - workerData.ttlMs);
-});
-require(workerData.thread).serveMessages(
-  parentPort,
-  db,
-  (message) => {
-    commit.immediate(message.rows, message.at);
-    return { id: message.id };
-  },
-  (message, error) => ({ id: message.id, error }),
-);
-`;
+/** Expired answers are deleted with every this many puts. */
+const PURGE_EVERY_PUTS = 500;
 
 /**
  * Embedded profile: a small SQLite table under the data folder, synced on every commit.
  *
  * Group commit off the event loop: puts are gathered while the previous batch commits and then
  * committed together, in one transaction (synchronous=FULL, so one fsync for all of them), by a
- * worker thread with its own connection; each put resolves only after its transaction committed,
- * so an answer is durable before the request that gave it is answered. Reads stay on this
- * thread's connection (WAL: they never wait for the writer). Should the thread fail, this
- * connection writes the batches itself.
+ * SQLite writer thread with its own connection (@resale/events/sqlite-writer); each put resolves
+ * only after its transaction committed, so an answer is durable before the request that gave it
+ * is answered. Reads stay on this thread's connection (WAL: they never wait for the writer).
+ * Should the thread fail, this connection writes the batches itself.
  */
 export function openSqliteIdempotencyStore(
   dataDir: string,
@@ -121,7 +87,21 @@ export function openSqliteIdempotencyStore(
   >(
     'SELECT fingerprint, status_code, body FROM idempotency_keys WHERE scope = ? AND created_at > ?',
   );
-  let writeHere: ((rows: PutRow[], at: number) => void) | undefined;
+  let writeHere: ((steps: readonly Step[]) => void) | undefined;
+  let puts = 0;
+
+  /** A batch's statements: its puts, and the purge of expired answers when one is due. */
+  const stepsOf = (batch: readonly PendingPut[]): Step[] => {
+    const before = puts;
+    puts += batch.length;
+    const steps: Step[] = batch.map(({ scope, answer, at }) => ({
+      statement: 'insert',
+      params: [scope, answer.fingerprint, answer.statusCode, answer.body, at, ttlMs],
+    }));
+    if (Math.floor(puts / PURGE_EVERY_PUTS) > Math.floor(before / PURGE_EVERY_PUTS))
+      steps.push({ statement: 'purge', params: [now() - ttlMs] });
+    return steps;
+  };
 
   let pending: PendingPut[] = [];
   /** The commit each scope put and not yet committed waits for. */
@@ -129,95 +109,94 @@ export function openSqliteIdempotencyStore(
   let flushScheduled: NodeJS.Immediate | undefined;
   let closed = false;
 
-  let worker: Worker | undefined;
+  let worker: SqliteThread<'statements'> | undefined;
   let threadFailed = false;
-  let batchInFlight: { id: number; puts: PendingPut[] } | undefined;
-  let nextBatchId = 0;
+  let batchInFlight = false;
   let idle: (() => void) | undefined;
 
-  const settle = (puts: readonly PendingPut[], error?: Error): void => {
-    for (const put of puts) {
+  const settle = (batch: readonly PendingPut[], error?: Error): void => {
+    for (const put of batch) {
       committing.delete(put.scope);
       if (error) put.reject(error);
       else put.resolve();
     }
   };
 
-  const writeOnThisThread = (puts: PendingPut[]): void => {
-    writeHere ??= batchWriter(db, ttlMs);
+  const writeOnThisThread = (batch: readonly PendingPut[], steps: readonly Step[]): void => {
+    writeHere ??= statementsCommitter(db, statements);
     try {
-      writeHere(rowsOf(puts), now());
+      writeHere(steps);
     } catch (error) {
       // Nothing of the batch is durable.
-      settle(puts, error instanceof Error ? error : new Error(String(error)));
+      settle(batch, error instanceof Error ? error : new Error(String(error)));
       return;
     }
-    settle(puts);
+    settle(batch);
   };
 
-  const startWorker = (): Worker => {
-    const started = new Worker(writerSource, {
-      eval: true,
-      workerData: {
-        file,
-        sqlite: createRequire(import.meta.url).resolve('better-sqlite3'),
-        thread: sqliteThreadModule,
-        ttlMs,
-        insertSql,
-        purgeSql,
+  const startWorker = (): SqliteThread<'statements'> => {
+    const started = startSqliteThread(
+      {
+        connection: {
+          file,
+          fileMustExist: false,
+          pragmas: ['journal_mode = WAL', 'synchronous = FULL', 'busy_timeout = 5000'],
+          requireDurable: false,
+        },
+        job: { kind: 'statements', statements },
       },
-    });
-    started.unref();
-    started.on('message', (message: { id: number; error?: string }) => {
-      const batch = batchInFlight;
-      if (!batch || batch.id !== message.id) return;
-      batchInFlight = undefined;
-      // A batch the thread could not commit (SQLITE_BUSY, say) is tried once more here before its
-      // commands are answered with an error.
-      if (message.error === undefined) settle(batch.puts);
-      else if (db.open) writeOnThisThread(batch.puts);
-      else settle(batch.puts, new Error(message.error));
-      send();
-      // Kept alive only while a batch commits: an idle store does not hold the process open.
-      if (!batchInFlight) started.unref();
-    });
-    const gone = (): void => {
-      if (worker !== started) return;
-      worker = undefined;
-      threadFailed = true;
-      // The batch the thread held may or may not have committed; its puts are written again
-      // here (a put of a scope already stored changes nothing), then this thread writes on.
-      const batch = batchInFlight;
-      batchInFlight = undefined;
-      if (batch && db.open) writeOnThisThread(batch.puts);
-      else if (batch) settle(batch.puts, new Error('The idempotency store is closed'));
-      send();
-    };
-    started.on('error', gone);
-    started.on('exit', gone);
+      {
+        // This connection writes from now on (the batch the thread held, too: see send).
+        onGone: () => {
+          if (worker !== started) return;
+          worker = undefined;
+          threadFailed = true;
+          if (!batchInFlight) send();
+        },
+      },
+    );
     return started;
   };
 
   /** Hands what is pending to the writer, unless a batch is still committing. */
   const send = (): void => {
     if (batchInFlight) return;
-    const puts = pending;
+    const batch = pending;
     pending = [];
-    if (puts.length === 0) {
+    if (batch.length === 0) {
       idle?.();
       return;
     }
+    const steps = stepsOf(batch);
     // Started with the first answer to keep: a process that only reads runs no thread.
     if (!worker && !threadFailed && !closed) worker = startWorker();
     if (closed || !worker) {
-      if (!db.open) settle(puts, new Error('The idempotency store is closed'));
-      else writeOnThisThread(puts);
+      if (!db.open) settle(batch, new Error('The idempotency store is closed'));
+      else writeOnThisThread(batch, steps);
       idle?.();
       return;
     }
-    batchInFlight = { id: nextBatchId++, puts };
-    worker.ref();
-    worker.postMessage({ id: batchInFlight.id, rows: rowsOf(puts), at: now() });
+    batchInFlight = true;
+    worker.request(steps).then(
+      () => {
+        batchInFlight = false;
+        settle(batch);
+        send();
+      },
+      (error: unknown) => {
+        batchInFlight = false;
+        // A batch the thread could not commit (SQLITE_BUSY, say) is tried once more here before
+        // its commands are answered with an error. One the thread held when it ended may or may
+        // not have committed: it is written again here (a put of a scope already stored changes
+        // nothing), and this connection writes on.
+        if (db.open) writeOnThisThread(batch, steps);
+        else {
+          const failed = error instanceof SqliteThreadError && error.outcome === 'failed';
+          settle(batch, new Error(failed ? error.message : 'The idempotency store is closed'));
+        }
+        send();
+      },
+    );
   };
 
   return {
@@ -253,26 +232,11 @@ export function openSqliteIdempotencyStore(
       send();
       const stopping = worker;
       worker = undefined;
-      if (stopping) {
-        const exited = new Promise<void>((resolve) => stopping.once('exit', () => resolve()));
-        // Held open until it has closed its connection, or the process could end first.
-        stopping.ref();
-        stopping.postMessage({ type: 'close' });
-        await exited;
-      }
+      await stopping?.close();
       db.close();
     },
   };
 }
-
-const rowsOf = (puts: readonly PendingPut[]): PutRow[] =>
-  puts.map(({ scope, answer, at }) => [
-    scope,
-    answer.fingerprint,
-    answer.statusCode,
-    answer.body,
-    at,
-  ]);
 
 /** How often, at most, the MongoDB store deletes expired answers. */
 const SWEEP_INTERVAL_MS = 60_000;

@@ -68,6 +68,35 @@ describe('SQLite idempotency store (embedded profile)', () => {
       rmSync(groupDir, { recursive: true, force: true });
     }
   });
+
+  it('deletes expired answers from the table with every 500 puts', async () => {
+    const purgeDir = mkdtempSync(path.join(tmpdir(), 'idempotency-purge-'));
+    try {
+      let clock = 1_900_000_000_000;
+      const store = openSqliteIdempotencyStore(purgeDir, day, () => clock);
+      const rows = (): unknown => {
+        const other = new Database(path.join(purgeDir, 'idempotency.sqlite'), { readonly: true });
+        try {
+          return other.prepare('SELECT count(*) FROM idempotency_keys').pluck().get();
+        } finally {
+          other.close();
+        }
+      };
+      await Promise.all(Array.from({ length: 10 }, (_, i) => store.put(`old-${i}`, answer('old'))));
+      clock += day + 1;
+      await Promise.all(
+        Array.from({ length: 489 }, (_, i) => store.put(`new-${i}`, answer('new'))),
+      );
+      // 499 puts: the expired answers are still in the table (a get no longer returns them).
+      expect(rows()).toBe(499);
+      expect(await store.get('old-0')).toBeNull();
+      await store.put('new-last', answer('new'));
+      expect(rows()).toBe(490);
+      await store.close();
+    } finally {
+      rmSync(purgeDir, { recursive: true, force: true });
+    }
+  });
 });
 
 // The server is the run's (mongo-wire.global-setup.ts): MONGODB_URL's, or FerretDB.

@@ -1,0 +1,45 @@
+// What a SQLite thread does with each request it takes, by kind of job. Each job is also what the
+// thread's owner runs on a connection of its own when no thread can run, so it lives here once.
+import type Database from 'better-sqlite3';
+import { batchCommitter, type CommitEntry, type CommitOutcome } from '../store/embedded-commit.ts';
+import { statementsCommitter, type Step } from './statements.ts';
+
+/** The jobs a SQLite thread can run, with what each needs besides its connection. */
+export type JobSpec =
+  /** The event log's group commit: one transaction per batch, each append checked on its own. */
+  | { readonly kind: 'event-log' }
+  /** Named statements: each request runs some of them in order, in one transaction. */
+  | { readonly kind: 'statements'; readonly statements: Readonly<Record<string, string>> }
+  /** A PASSIVE checkpoint per request: the WAL copied into the database file, and synced. */
+  | { readonly kind: 'checkpoint' };
+
+export type JobKind = JobSpec['kind'];
+export type SpecOf<K extends JobKind> = Extract<JobSpec, { readonly kind: K }>;
+
+interface JobMessages {
+  readonly 'event-log': {
+    readonly request: readonly CommitEntry[];
+    readonly answer: CommitOutcome[];
+  };
+  readonly statements: { readonly request: readonly Step[]; readonly answer: null };
+  readonly checkpoint: { readonly request: null; readonly answer: null };
+}
+export type JobRequest<K extends JobKind> = JobMessages[K]['request'];
+export type JobAnswer<K extends JobKind> = JobMessages[K]['answer'];
+
+/** A job started on a connection: answers one request (throws when it fails). */
+export type Job<K extends JobKind> = (request: JobRequest<K>) => JobAnswer<K>;
+
+const jobs: { readonly [K in JobKind]: (db: Database.Database, spec: SpecOf<K>) => Job<K> } = {
+  'event-log': (db) => batchCommitter(db),
+  statements: (db, spec) => statementsCommitter(db, spec.statements),
+  checkpoint: (db) => () => {
+    db.pragma('wal_checkpoint(PASSIVE)');
+    return null;
+  },
+};
+
+export function startJob<K extends JobKind>(db: Database.Database, spec: SpecOf<K>): Job<K> {
+  const start: (db: Database.Database, spec: SpecOf<K>) => Job<K> = jobs[spec.kind];
+  return start(db, spec);
+}
