@@ -5,7 +5,6 @@
 // Reads its job from the JSON file FIXED_RATE_JOB, sends its figures over IPC and exits.
 import { readFileSync } from 'node:fs';
 import { Pool } from 'undici';
-import type { RoundFigures } from './http-load.ts';
 import { round, summarize } from './support.ts';
 
 export interface FixedRateRequest {
@@ -26,11 +25,20 @@ export interface FixedRateJob {
   readonly requests: readonly FixedRateRequest[];
 }
 
-/** What a round measured, as the harness reports it. */
-export type FixedRateFigures = Pick<
-  RoundFigures,
-  'okPerSecond' | 'requestsPerSecond' | 'p50Ms' | 'p99Ms' | 'non2xx' | 'errors'
->;
+/**
+ * What a round measured, as the harness reports it: these fields of `RoundFigures` (http-load.ts,
+ * which imports this module's types: spelled out here, not picked from there, so that the two
+ * modules do not import each other).
+ */
+export interface FixedRateFigures {
+  /** 2xx answers per second over the round. */
+  readonly okPerSecond: number;
+  readonly requestsPerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
 
 const jobFile = process.env['FIXED_RATE_JOB'];
 if (!jobFile) throw new Error('FIXED_RATE_JOB is required');

@@ -1,0 +1,69 @@
+// Distributed: the processes of `npm run start:distributed` (2 gateways, 2 workers, Redis,
+// FerretDB): their live path across gateways, then a closed loop of bookers over both gateways.
+import { distributedDataDir, distributedEnv, measureDistributed } from '../distributed.ts';
+import { goalRow, recordedRow, type GoalRow } from '../report.ts';
+import { settings, withIdempotencyKey } from '../settings.ts';
+import { log } from '../support.ts';
+import type { BenchPart } from './part.ts';
+import { beforeTheAnswer, perSecond } from './texts.ts';
+
+export const distributed: BenchPart = {
+  name: 'distributed',
+  async run({ scratch, machine }) {
+    const goals: GoalRow[] = [];
+    const details: Record<string, unknown> = {};
+    const notes: string[] = [];
+    const { gateways, workers } = settings.distributed;
+    log(
+      `Distributed profile: ${gateways} gateways, ${workers} workers, Redis, FerretDB 1.24 on SQLite`,
+    );
+    const area = `Distributed (${gateways} gateways, ${workers} workers, Redis, FerretDB 1.24 on SQLite, not MongoDB)`;
+    const liveMeasure = `p99 acknowledgement -> subscription message at ${settings.liveBookingsPerSecond} bookings/s (subscribed at one gateway, booked at the other)`;
+    // Stops its processes itself, whatever happens. A stack that cannot start (no Go to build
+    // FerretDB with, say) leaves this row unmeasured, not the rest of the run.
+    const figures = await measureDistributed(distributedDataDir(scratch), {
+      ...settings.distributed,
+      liveBookingsPerSecond: settings.liveBookingsPerSecond,
+      liveSeconds: settings.liveSeconds,
+      idempotencyKey: withIdempotencyKey,
+      env: {
+        ...distributedEnv(settings.rateLimitWrites, settings.logLevel),
+        NODE_ENV: 'development',
+      },
+    }).catch((error: unknown) => {
+      console.error(error);
+      const reason = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+      notes.push(`Distributed row not measured: ${reason}`);
+      goals.push(goalRow(area, liveMeasure, '≤ 100 ms', undefined, 100, 'max', ''));
+      return undefined;
+    });
+    if (figures) {
+      details['distributed'] = figures;
+      const { live, closedLoop: loop } = figures;
+      const { deferred } = loop;
+      const refused = Object.entries(loop.refused)
+        .map(([status, count]) => `${count} × ${status}`)
+        .join(', ');
+      goals.push(
+        goalRow(
+          area,
+          liveMeasure,
+          '≤ 100 ms',
+          live.deliveredPercent < 100 ? Math.max(live.p99Ms, 101) : live.p99Ms,
+          100,
+          'max',
+          `${live.p99Ms} ms (p50 ${live.p50Ms} ms, max ${live.maxMs} ms; ${live.acknowledged} bookings at ${live.bookingsPerSecond}/s, ${live.deliveredPercent} % delivered; ${beforeTheAnswer(live)})`,
+        ),
+        recordedRow(
+          area,
+          `POST /bookings acknowledged per second over both gateways (closed loop: ${loop.bookers} bookers, ${withIdempotencyKey ? 'Idempotency-Key, ' : ''}distinct products, ${loop.windowSeconds} s after ${settings.distributed.warmUpSeconds} s of warm-up)`,
+          `${perSecond(loop.okPerSecond)} (201s in each second: ${loop.perSecondCounts.join(', ')}; by gateway: ${loop.okByGateway.join(', ')}; p50 ${loop.p50Ms} ms, p99 ${loop.p99Ms} ms${refused ? `; refused: ${refused}` : ''}${loop.errors > 0 ? `; ${loop.errors} failed` : ''}${loop.productsRanOut ? '; the products ran out before the window ended' : ''}; cores busy: gateways ${loop.coresBusy.gateways}, workers ${loop.coresBusy.workers}${loop.coresBusy.mongodb === undefined ? '' : `, FerretDB ${loop.coresBusy.mongodb}`}; ${loop.gatewayCpuMicrosPerBooking} µs gateway CPU per booking${loop.stealPercent === undefined ? '' : `; CPU steal ${loop.stealPercent} %`}). The read models were ${deferred.behind.toLocaleString('en-US')} events behind when the loop ended and ${deferred.caughtUp ? `caught up in ${deferred.seconds} s: ${perSecond(deferred.sustainedOkPerSecond ?? 0)} booked and projected sustained` : `were still ${deferred.remaining.toLocaleString('en-US')} behind after ${deferred.seconds} s`}; the workers projected ${deferred.projectedEventsPerSecond} events/s over the loop and the catch-up, ${deferred.workerCpuMicrosPerEvent} µs worker CPU per event`,
+        ),
+      );
+      notes.push(
+        `Distributed row: the processes of \`npm run start:distributed\` (infra/src/distributed-stack.ts) on this machine, without Docker: ${figures.gateways} gateway processes and ${figures.workers} worker processes (BullMQ partition queues and pub/sub on a redis-server started for the run), read models in ${figures.mongodb}, a MongoDB-wire server on SQLite built from its Go module, not MongoDB: its figures are FerretDB's, not MongoDB's. The event log is the embedded SQLite file every process opens; the relay runs in the worker holding its lease and finds the gateways' commits by polling the file (every 500 ms: the embedded store's poll interval for other processes' commits). Products and accounts are seeded as events into the stack's log and projected by the workers before measuring (${figures.seededProducts.toLocaleString('en-US')} products in ${figures.seedAndProjectSeconds} s). Live path: as the other live rows (each booking with an Idempotency-Key), but the buyer's graphql-ws subscription is on the first gateway and the bookings go to the second, and it waits up to ${settings.distributed.liveDeliveryLimitSeconds} s (not 10) for the messages, so that its p99 covers every booking when the workers fall behind. Throughput: a closed loop, each booker sends its next booking when the previous answer is in, half of them to each gateway (undici, one connection each), every booking of a product of its own${withIdempotencyKey ? ', with an Idempotency-Key as the web client sends (BENCH_IDEMPOTENCY_KEY=off leaves it out)' : ', without the Idempotency-Key the web client sends (BENCH_IDEMPOTENCY_KEY=off)'}; 201s are counted by the second they arrived in; then the workers get up to ${settings.distributed.catchUpLimitSeconds} s to project what it appended. Where MongoDB is configured the gateways keep the answers of idempotent commands there too (gateway/src/plugins/external/idempotency-store.ts), so a booking with the key reads and writes FerretDB before its 201, alongside the workers' projection. Everything (load generator, gateways, workers, FerretDB, Redis, Auth emulator) shares the same ${machine.cpus} cores. The row took ${figures.seconds} s (the stack started in ${figures.stackStartSeconds} s).`,
+      );
+    }
+    return { goals, details, notes };
+  },
+};
