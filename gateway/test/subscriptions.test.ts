@@ -14,12 +14,8 @@ import {
   type SignedInUser,
   type TestApp,
 } from './helper.ts';
+import type { Change } from '../src/graphql/generated.ts';
 
-interface Change {
-  topic: string;
-  position: number;
-  ids: string[];
-}
 type Answer = { data?: Record<string, Change> | null; errors?: { message: string }[] };
 
 /** Live subscriptions through a real WebSocket (graphql-ws, graphql-transport-ws protocol). */

@@ -13,15 +13,10 @@ import {
 } from '@resale/workers/read-models';
 import { DEFAULT_PAGE_SIZE } from '../schemas/paging.ts';
 import { requireActor } from './context.ts';
+import type { QueryMyBookingsArgs, QueryResolvers } from './generated.ts';
 
-interface MinPositionArgs {
-  minPosition?: number | null;
-}
-interface ProductsArgs extends MinPositionArgs {
-  brand: string;
-  limit?: number | null;
-  after?: string | null;
-}
+/** The argument of the reads that wait for a log position (read your writes). */
+type MinPositionArgs = Partial<Pick<QueryMyBookingsArgs, 'minPosition'>>;
 
 /** The root fields whose resolvers read through the answer cache and nothing else. */
 export const composedRootFields: ReadonlySet<string> = new Set([
@@ -48,76 +43,76 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
 
   const cache = app.answerCache;
 
-  return {
-    Query: {
-      categories: (_root: unknown, _args: unknown, ctx: MercuriusContext) =>
-        cache.read(
-          { key: 'categories', sources: allCategories },
-          () => listCategories(store),
-          ctx.composition,
-        ),
-      category: (_root: unknown, { id }: { id: string }) => getCategory(store, id),
-      products: async (_root: unknown, args: ProductsArgs, ctx: MercuriusContext) => {
-        await reach(args);
-        const limit = Math.min(Math.max(args.limit ?? DEFAULT_PAGE_SIZE, 1), 100);
-        return cache.read(
-          {
-            key: ['products', args.brand, limit, args.after ?? ''].join('\u0000'),
-            sources: [{ model: 'products', key: args.brand }],
-            minPosition: args.minPosition ?? undefined,
-          },
-          () =>
-            listProductsByBrand(store, args.brand, {
-              limit,
-              ...(args.after ? { after: args.after } : {}),
-            }),
-          ctx.composition,
-        );
-      },
-      advertisedProducts: (_root: unknown, _args: unknown, ctx: MercuriusContext) =>
-        cache.read(
-          { key: 'advertisedProducts', sources: allProducts },
-          () => listAdvertisedProducts(store),
-          ctx.composition,
-        ),
-      myBookings: async (_root: unknown, args: MinPositionArgs, ctx: MercuriusContext) => {
-        const actor = requireActor(ctx);
-        await reach(args);
-        const { items } = await cache.read(
-          {
-            key: `myBookings\u0000${actor.email}`,
-            sources: [{ model: 'bookings', key: actor.email }],
-            minPosition: args.minPosition ?? undefined,
-          },
-          () => listBookingsByEmail(store, actor.email),
-          ctx.composition,
-        );
-        return items;
-      },
-      myProducts: async (_root: unknown, args: MinPositionArgs, ctx: MercuriusContext) => {
-        const actor = requireActor(ctx, 'seller');
-        await reach(args);
-        return listProductsBySeller(store, actor.email);
-      },
-      users: async (_root: unknown, args: MinPositionArgs, ctx: MercuriusContext) => {
-        requireActor(ctx, 'admin');
-        await reach(args);
-        return (await listUsers(store)).items;
-      },
-      sellers: async (_root: unknown, args: MinPositionArgs, ctx: MercuriusContext) => {
-        requireActor(ctx, 'admin');
-        await reach(args);
-        return (await listSellers(store)).items;
-      },
-      reportedProducts: async (_root: unknown, args: MinPositionArgs, ctx: MercuriusContext) => {
-        requireActor(ctx, 'admin');
-        await reach(args);
-        return listReportedProducts(store);
-      },
-      me: (_root: unknown, _args: unknown, ctx: MercuriusContext) => {
-        if (ctx.authError) throw ctx.authError;
-        return ctx.actor;
-      },
+  // Typed from schema.gql (generated.ts): arguments, answers and, over HTTP, Mercurius's context.
+  const Query = {
+    categories: (_root, _args, ctx) =>
+      cache.read(
+        { key: 'categories', sources: allCategories },
+        () => listCategories(store),
+        ctx.composition,
+      ),
+    category: (_root, { id }) => getCategory(store, id),
+    products: async (_root, args, ctx) => {
+      await reach(args);
+      const limit = Math.min(Math.max(args.limit ?? DEFAULT_PAGE_SIZE, 1), 100);
+      return cache.read(
+        {
+          key: ['products', args.brand, limit, args.after ?? ''].join('\u0000'),
+          sources: [{ model: 'products', key: args.brand }],
+          minPosition: args.minPosition ?? undefined,
+        },
+        () =>
+          listProductsByBrand(store, args.brand, {
+            limit,
+            ...(args.after ? { after: args.after } : {}),
+          }),
+        ctx.composition,
+      );
     },
-  };
+    advertisedProducts: (_root, _args, ctx) =>
+      cache.read(
+        { key: 'advertisedProducts', sources: allProducts },
+        () => listAdvertisedProducts(store),
+        ctx.composition,
+      ),
+    myBookings: async (_root, args, ctx) => {
+      const actor = requireActor(ctx);
+      await reach(args);
+      const { items } = await cache.read(
+        {
+          key: `myBookings\u0000${actor.email}`,
+          sources: [{ model: 'bookings', key: actor.email }],
+          minPosition: args.minPosition ?? undefined,
+        },
+        () => listBookingsByEmail(store, actor.email),
+        ctx.composition,
+      );
+      return items;
+    },
+    myProducts: async (_root, args, ctx) => {
+      const actor = requireActor(ctx, 'seller');
+      await reach(args);
+      return listProductsBySeller(store, actor.email);
+    },
+    users: async (_root, args, ctx) => {
+      requireActor(ctx, 'admin');
+      await reach(args);
+      return (await listUsers(store)).items;
+    },
+    sellers: async (_root, args, ctx) => {
+      requireActor(ctx, 'admin');
+      await reach(args);
+      return (await listSellers(store)).items;
+    },
+    reportedProducts: async (_root, args, ctx) => {
+      requireActor(ctx, 'admin');
+      await reach(args);
+      return listReportedProducts(store);
+    },
+    me: (_root, _args, ctx) => {
+      if (ctx.authError) throw ctx.authError;
+      return ctx.actor;
+    },
+  } satisfies QueryResolvers<MercuriusContext>;
+  return { Query };
 }

@@ -6,6 +6,12 @@ import { graphqlCodeOfStatus, toErrorBody } from '../errors.ts';
 import { actorFrom, type Actor } from '../plugins/app/authentication.ts';
 import { ChangeFeed } from './change-feed.ts';
 import { requireActor, type CallerContext } from './context.ts';
+import type {
+  Change,
+  SubscriptionMyBookingsChangedArgs,
+  SubscriptionProductsChangedArgs,
+  SubscriptionResolvers,
+} from './generated.ts';
 
 type Topic = ReadModelChange['topic'];
 type Audience = 'user' | 'seller' | 'admin';
@@ -16,12 +22,11 @@ interface Feed<A> {
   source(actor: Actor, args: A): { topic: Topic; key: string | null };
 }
 
-interface AfterArgs {
-  after?: number | null;
-}
+/** The argument of every subscription: the last position the client saw. */
+type AfterArgs = Partial<SubscriptionMyBookingsChangedArgs>;
 
 /** The `Change` a client receives: which read model moved, to which position, which documents. */
-const toChange = (change: ReadModelChange) => ({
+const toChange = (change: ReadModelChange): Change => ({
   topic: change.topic,
   position: change.position,
   ids: change.ids,
@@ -106,6 +111,7 @@ export function subscriptionResolvers(app: FastifyInstance) {
     resolve: toChange,
   });
 
+  // Typed from schema.gql (generated.ts): every field of Subscription, its arguments and answer.
   return {
     myBookingsChanged: feed<AfterArgs>({
       audience: 'user',
@@ -115,7 +121,7 @@ export function subscriptionResolvers(app: FastifyInstance) {
       audience: 'admin',
       source: () => ({ topic: 'reportedProducts', key: null }),
     }),
-    productsChanged: feed<AfterArgs & { brand: string }>({
+    productsChanged: feed<SubscriptionProductsChangedArgs>({
       audience: 'user',
       source: (_actor, { brand }) => ({ topic: 'products', key: brand }),
     }),
@@ -131,5 +137,5 @@ export function subscriptionResolvers(app: FastifyInstance) {
       audience: 'seller',
       source: (actor) => ({ topic: 'sellerProducts', key: actor.email }),
     }),
-  };
+  } satisfies Required<SubscriptionResolvers<CallerContext>>;
 }

@@ -1,43 +1,34 @@
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import {
-  gql,
   useQuery,
   useSubscription,
   type AnyVariables,
   type TypedDocumentNode,
   type UseQueryResponse,
 } from 'urql';
+import type { QueryUsersArgs, SubscriptionUsersChangedArgs } from '@/graphql/graphql.ts';
 import { getPosition, subscribePosition } from './positions.ts';
 import { changePosition } from './urql.ts';
 
-type ChangeData = Record<string, { position: number } | null | undefined>;
+/** A subscription's answer: its root field's `Change` is read by `changePosition`. */
+type ChangeData = { [field: string]: unknown };
 
-/** A `...Changed` subscription announcing a read model's new position. */
-export type ChangesSubscription = TypedDocumentNode<ChangeData, AnyVariables>;
-
-/** Variables every live query takes: the position its answer must include. */
-export type LiveVariables = { minPosition?: number };
+/** Variables every `...Changed` subscription takes: the last position the client saw. */
+export type AfterVariables = Pick<SubscriptionUsersChangedArgs, 'after'>;
 
 /**
- * The `...Changed` subscription of a read model that takes no other argument than `after`,
- * e.g. `changesSubscription('usersChanged')` is `subscription UsersChanged($after: Float) {…}`.
+ * A `...Changed` subscription announcing a read model's new position (the documents are in each
+ * feature's api/, typed by GraphQL Code Generator).
  */
-export function changesSubscription(field: string): ChangesSubscription {
-  const operation = field.charAt(0).toUpperCase() + field.slice(1);
-  return gql<ChangeData>(`
-    subscription ${operation}($after: Float) {
-      ${field}(after: $after) {
-        topic
-        position
-        ids
-      }
-    }
-  `);
-}
+export type ChangesSubscription<Variables extends AnyVariables = AfterVariables> =
+  TypedDocumentNode<ChangeData, Variables>;
 
-export type ChangesArgs = {
-  changes: ChangesSubscription;
-  changeVariables?: AnyVariables;
+/** Variables every live query takes: the position its answer must include. */
+export type LiveVariables = Pick<QueryUsersArgs, 'minPosition'>;
+
+export type ChangesArgs<ChangeVariables extends AnyVariables = AfterVariables> = {
+  changes: ChangesSubscription<ChangeVariables>;
+  changeVariables?: ChangeVariables;
   pause?: boolean;
 };
 
@@ -45,11 +36,16 @@ export type ChangesArgs = {
  * The position reads must reach: the highest of what this tab's commands answered and what the
  * `changes` subscription announced. It rises, so a read keyed on it runs again after each change.
  */
-export function useMinPosition({ changes, changeVariables, pause = false }: ChangesArgs): number {
+export function useMinPosition<ChangeVariables extends AnyVariables>({
+  changes,
+  changeVariables,
+  pause = false,
+}: ChangesArgs<ChangeVariables>): number {
   const commandPosition = useSyncExternalStore(subscribePosition, getPosition, getPosition);
   const [announced, setAnnounced] = useState(0);
-  useSubscription<ChangeData, ChangeData>(
-    { query: changes, variables: changeVariables ?? {}, pause },
+  useSubscription<ChangeData, ChangeData, ChangeVariables>(
+    // Without variables when the subscription takes only `after` (urql.ts keeps it current).
+    { query: changes, variables: changeVariables ?? ({} as ChangeVariables), pause },
     (_previous, data) => {
       const position = changePosition(data);
       if (position !== undefined) setAnnounced((current) => Math.max(current, position));

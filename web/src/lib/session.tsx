@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
+import type { Me, Role } from '@/graphql/graphql.ts';
 
-export type Role = 'buyer' | 'seller' | 'admin';
+export type { Role };
 
 export type SessionUser = {
   uid: string;
@@ -10,7 +11,7 @@ export type SessionUser = {
 };
 
 /** The server's view of the signed-in caller (GraphQL `me`). */
-export type Account = { role: Role; isAdmin: boolean; isSeller: boolean; name: string };
+export type Account = Pick<Me, 'role' | 'isAdmin' | 'isSeller' | 'name'>;
 
 export type Session = {
   /** loading: the first auth-state notification has not arrived yet. */

@@ -1,17 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Client as WsClient, Sink } from 'graphql-ws';
-import { gql } from 'urql';
+import { MyBookingsChangedSubscription } from '@/features/orders/api/orders.ts';
 import { createUrqlClient } from './urql.ts';
-
-const Changes = gql`
-  subscription MyBookingsChanged($after: Float) {
-    myBookingsChanged(after: $after) {
-      topic
-      position
-      ids
-    }
-  }
-`;
 
 describe('urql client: live changes', () => {
   it('resubscribes after a reconnect from the last position it saw', async () => {
@@ -25,11 +15,12 @@ describe('urql client: live changes', () => {
     } as unknown as WsClient;
     const client = createUrqlClient({ url: 'http://127.0.0.1:5000/graphql', wsClient });
     const seen: number[] = [];
-    const { unsubscribe } = client.subscription(Changes, {}).subscribe((result) => {
-      const change = (result.data as { myBookingsChanged: { position: number } } | undefined)
-        ?.myBookingsChanged;
-      if (change) seen.push(change.position);
-    });
+    const { unsubscribe } = client
+      .subscription(MyBookingsChangedSubscription, {})
+      .subscribe((result) => {
+        const change = result.data?.myBookingsChanged;
+        if (change) seen.push(change.position);
+      });
 
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     const first = sent[0]!;

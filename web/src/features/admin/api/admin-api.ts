@@ -1,24 +1,14 @@
-import { gql } from 'urql';
+import { graphql } from '@/graphql/gql.ts';
+import type {
+  ReportedProductsQuery as ReportedProductsAnswer,
+  SellersQuery as SellersAnswer,
+  UsersQuery as UsersAnswer,
+} from '@/graphql/graphql.ts';
 import { apiRequest } from '@/lib/api-client.ts';
-import { changesSubscription, type LiveVariables } from '@/lib/live-query.ts';
 
-export type User = { _id: string; name: string; email: string; role: 'buyer' | 'seller' | 'admin' };
-export type Seller = {
-  _id: string;
-  name: string;
-  email: string;
-  sellerEmail: string;
-  verified: boolean;
-};
-export type ReportedProduct = {
-  _id: string;
-  productName: string;
-  picture: string;
-  Brand: string;
-  sellerName: string;
-  sellerEmail: string;
-  sellingPrice: number;
-};
+export type User = UsersAnswer['users'][number];
+export type Seller = SellersAnswer['sellers'][number];
+export type ReportedProduct = ReportedProductsAnswer['reportedProducts'][number];
 
 type Answer = { position?: number };
 const id = encodeURIComponent;
@@ -37,7 +27,7 @@ export const deleteReportedProduct = (key: string, productId: string) =>
     idempotencyKey: key,
   });
 
-export const UsersQuery = gql<{ users: User[] }, LiveVariables>`
+export const UsersQuery = graphql(`
   query Users($minPosition: Float) {
     users(minPosition: $minPosition) {
       _id
@@ -46,10 +36,18 @@ export const UsersQuery = gql<{ users: User[] }, LiveVariables>`
       role
     }
   }
-`;
-export const UsersChangedSubscription = changesSubscription('usersChanged');
+`);
+export const UsersChangedSubscription = graphql(`
+  subscription UsersChanged($after: Float) {
+    usersChanged(after: $after) {
+      topic
+      position
+      ids
+    }
+  }
+`);
 
-export const SellersQuery = gql<{ sellers: Seller[] }, LiveVariables>`
+export const SellersQuery = graphql(`
   query Sellers($minPosition: Float) {
     sellers(minPosition: $minPosition) {
       _id
@@ -59,10 +57,18 @@ export const SellersQuery = gql<{ sellers: Seller[] }, LiveVariables>`
       verified
     }
   }
-`;
-export const SellersChangedSubscription = changesSubscription('sellersChanged');
+`);
+export const SellersChangedSubscription = graphql(`
+  subscription SellersChanged($after: Float) {
+    sellersChanged(after: $after) {
+      topic
+      position
+      ids
+    }
+  }
+`);
 
-export const ReportedProductsQuery = gql<{ reportedProducts: ReportedProduct[] }, LiveVariables>`
+export const ReportedProductsQuery = graphql(`
   query ReportedProducts($minPosition: Float) {
     reportedProducts(minPosition: $minPosition) {
       _id
@@ -74,5 +80,13 @@ export const ReportedProductsQuery = gql<{ reportedProducts: ReportedProduct[] }
       sellingPrice
     }
   }
-`;
-export const ReportedProductsChangedSubscription = changesSubscription('reportedProductsChanged');
+`);
+export const ReportedProductsChangedSubscription = graphql(`
+  subscription ReportedProductsChanged($after: Float) {
+    reportedProductsChanged(after: $after) {
+      topic
+      position
+      ids
+    }
+  }
+`);

@@ -1,17 +1,10 @@
-import { gql } from 'urql';
-import type { Role } from '@/lib/session.tsx';
+import { graphql } from '@/graphql/gql.ts';
+import type { MeQuery as MeAnswer } from '@/graphql/graphql.ts';
 
-export type Me = {
-  uid: string;
-  email: string;
-  name: string;
-  role: Role;
-  isAdmin: boolean;
-  isSeller: boolean;
-};
+export type Me = NonNullable<MeAnswer['me']>;
 
 /** The role lookup: who the gateway says the signed-in caller is. */
-export const MeQuery = gql<{ me: Me | null }, Record<string, never>>`
+export const MeQuery = graphql(`
   query Me {
     me {
       uid
@@ -22,4 +15,4 @@ export const MeQuery = gql<{ me: Me | null }, Record<string, never>>`
       isSeller
     }
   }
-`;
+`);

@@ -2,14 +2,10 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { newIdempotencyKey } from '@/lib/api-client.ts';
 import { failureError, failureKey, failureToast } from '@/lib/command-failure.ts';
 import { notify } from '@/lib/toast.tsx';
+import type { Product } from '@/features/products/api/products.ts';
 import { placeBooking, type BookingAnswer, type BookingRequest } from '../api/place-booking.ts';
 
-export type BookableProduct = {
-  _id: string;
-  productName: string;
-  Brand: string;
-  sellingPrice: number;
-};
+export type BookableProduct = Pick<Product, '_id' | 'productName' | 'Brand' | 'sellingPrice'>;
 
 export type Buyer = { name: string; email: string };
 

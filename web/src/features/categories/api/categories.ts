@@ -1,8 +1,9 @@
-import { gql } from 'urql';
+import { graphql } from '@/graphql/gql.ts';
+import type { CategoriesQuery as CategoriesAnswer } from '@/graphql/graphql.ts';
 
-export type Category = { _id: string; title: string; image: string };
+export type Category = CategoriesAnswer['categories'][number];
 
-export const CategoriesQuery = gql<{ categories: Category[] }, Record<string, never>>`
+export const CategoriesQuery = graphql(`
   query Categories {
     categories {
       _id
@@ -10,9 +11,9 @@ export const CategoriesQuery = gql<{ categories: Category[] }, Record<string, ne
       image
     }
   }
-`;
+`);
 
-export const CategoryQuery = gql<{ category: Category | null }, { id: string }>`
+export const CategoryQuery = graphql(`
   query Category($id: ID!) {
     category(id: $id) {
       _id
@@ -20,4 +21,4 @@ export const CategoryQuery = gql<{ category: Category | null }, { id: string }>`
       image
     }
   }
-`;
+`);

@@ -1,19 +1,9 @@
-import { gql } from 'urql';
-import { changesSubscription, type LiveVariables } from '@/lib/live-query.ts';
+import { graphql } from '@/graphql/gql.ts';
+import type { MyBookingsQuery as MyBookingsAnswer } from '@/graphql/graphql.ts';
 
-export type Booking = {
-  _id: string;
-  Brand: string;
-  buyerName: string;
-  email: string;
-  phone: string;
-  address: string;
-  sellingPrice: number;
-  productId: string;
-  productName: string;
-};
+export type Booking = MyBookingsAnswer['myBookings'][number];
 
-export const MyBookingsQuery = gql<{ myBookings: Booking[] }, LiveVariables>`
+export const MyBookingsQuery = graphql(`
   query MyBookings($minPosition: Float) {
     myBookings(minPosition: $minPosition) {
       _id
@@ -27,6 +17,14 @@ export const MyBookingsQuery = gql<{ myBookings: Booking[] }, LiveVariables>`
       productName
     }
   }
-`;
+`);
 
-export const MyBookingsChangedSubscription = changesSubscription('myBookingsChanged');
+export const MyBookingsChangedSubscription = graphql(`
+  subscription MyBookingsChanged($after: Float) {
+    myBookingsChanged(after: $after) {
+      topic
+      position
+      ids
+    }
+  }
+`);

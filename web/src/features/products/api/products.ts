@@ -1,31 +1,7 @@
-import { gql } from 'urql';
+import { graphql } from '@/graphql/gql.ts';
+import type { ProductFieldsFragment, ProductsQuery as ProductsAnswer } from '@/graphql/graphql.ts';
 
-export type Condition = 'Good' | 'Excelent' | 'Fair';
-
-export type Product = {
-  _id: string;
-  productName: string;
-  picture: string;
-  address: string;
-  year: number;
-  buyingPrice: number;
-  sellingPrice: number;
-  sellerName: string;
-  condition: Condition;
-  phone: string;
-  about: string;
-  postTime: string;
-  Brand: string;
-  email: string;
-  sellerEmail: string;
-  booked: boolean;
-  reported: boolean;
-  advertised: boolean;
-  available: boolean;
-  sellerVerified: boolean;
-};
-
-export const ProductFields = gql`
+export const ProductFields = graphql(`
   fragment ProductFields on Product {
     _id
     productName
@@ -48,15 +24,15 @@ export const ProductFields = gql`
     available
     sellerVerified
   }
-`;
+`);
 
-export type ProductPage = { items: Product[]; nextCursor: string | null };
+/** A product as the web reads it (ProductFields). */
+export type Product = ProductFieldsFragment;
+
+export type ProductPage = ProductsAnswer['products'];
 
 /** One page of a brand's products: `after` is the previous page's `nextCursor`. */
-export const ProductsQuery = gql<
-  { products: ProductPage },
-  { brand: string; limit: number; after?: string; minPosition?: number }
->`
+export const ProductsQuery = graphql(`
   query Products($brand: String!, $limit: Int, $after: String, $minPosition: Float) {
     products(brand: $brand, limit: $limit, after: $after, minPosition: $minPosition) {
       items {
@@ -65,10 +41,9 @@ export const ProductsQuery = gql<
       nextCursor
     }
   }
-  ${ProductFields}
-`;
+`);
 
-export const ProductsChangedSubscription = gql`
+export const ProductsChangedSubscription = graphql(`
   subscription ProductsChanged($brand: String!, $after: Float) {
     productsChanged(brand: $brand, after: $after) {
       topic
@@ -76,16 +51,12 @@ export const ProductsChangedSubscription = gql`
       ids
     }
   }
-`;
+`);
 
-export const AdvertisedProductsQuery = gql<
-  { advertisedProducts: Product[] },
-  Record<string, never>
->`
+export const AdvertisedProductsQuery = graphql(`
   query AdvertisedProducts {
     advertisedProducts {
       ...ProductFields
     }
   }
-  ${ProductFields}
-`;
+`);

@@ -1,20 +1,9 @@
-import { gql } from 'urql';
-import { changesSubscription, type LiveVariables } from '@/lib/live-query.ts';
+import { graphql } from '@/graphql/gql.ts';
+import type { MyProductsQuery as MyProductsAnswer } from '@/graphql/graphql.ts';
 
-export type MyProduct = {
-  _id: string;
-  productName: string;
-  picture: string;
-  Brand: string;
-  sellingPrice: number;
-  condition: string;
-  booked: boolean;
-  advertised: boolean;
-  available: boolean;
-  reported: boolean;
-};
+export type MyProduct = MyProductsAnswer['myProducts'][number];
 
-export const MyProductsQuery = gql<{ myProducts: MyProduct[] }, LiveVariables>`
+export const MyProductsQuery = graphql(`
   query MyProducts($minPosition: Float) {
     myProducts(minPosition: $minPosition) {
       _id
@@ -29,6 +18,14 @@ export const MyProductsQuery = gql<{ myProducts: MyProduct[] }, LiveVariables>`
       reported
     }
   }
-`;
+`);
 
-export const MyProductsChangedSubscription = changesSubscription('myProductsChanged');
+export const MyProductsChangedSubscription = graphql(`
+  subscription MyProductsChanged($after: Float) {
+    myProductsChanged(after: $after) {
+      topic
+      position
+      ids
+    }
+  }
+`);

@@ -1,0 +1,549 @@
+/* eslint-disable */
+// Generated from schema.gql by `npm run codegen`: do not edit.
+import type { GraphQLResolveInfo } from 'graphql';
+import type { CallerContext } from './context.ts';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = {
+  [_ in K]?: never;
+};
+export type Incremental<T> =
+  T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type RequireFields<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: NonNullable<T[P]> };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string };
+  String: { input: string; output: string };
+  Boolean: { input: boolean; output: boolean };
+  Int: { input: number; output: number };
+  Float: { input: number; output: number };
+};
+
+export type Booking = {
+  __typename?: 'Booking';
+  Brand: Scalars['String']['output'];
+  _id: Scalars['ID']['output'];
+  address: Scalars['String']['output'];
+  buyerName: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  phone: Scalars['String']['output'];
+  productId: Scalars['ID']['output'];
+  productName: Scalars['String']['output'];
+  sellingPrice: Scalars['Float']['output'];
+};
+
+export type Category = {
+  __typename?: 'Category';
+  _id: Scalars['ID']['output'];
+  image: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+};
+
+/** A read model changed: `position` is the global log position it has reached. */
+export type Change = {
+  __typename?: 'Change';
+  ids: Array<Scalars['ID']['output']>;
+  position: Scalars['Float']['output'];
+  topic: Scalars['String']['output'];
+};
+
+export type Condition = 'Excelent' | 'Fair' | 'Good';
+
+export type Me = {
+  __typename?: 'Me';
+  email: Scalars['String']['output'];
+  isAdmin: Scalars['Boolean']['output'];
+  isSeller: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  role: Role;
+  uid: Scalars['ID']['output'];
+};
+
+export type Product = {
+  __typename?: 'Product';
+  Brand: Scalars['String']['output'];
+  _id: Scalars['ID']['output'];
+  about: Scalars['String']['output'];
+  address: Scalars['String']['output'];
+  advertised: Scalars['Boolean']['output'];
+  available: Scalars['Boolean']['output'];
+  booked: Scalars['Boolean']['output'];
+  buyingPrice: Scalars['Float']['output'];
+  condition: Condition;
+  email: Scalars['String']['output'];
+  phone: Scalars['String']['output'];
+  picture: Scalars['String']['output'];
+  postTime: Scalars['String']['output'];
+  productName: Scalars['String']['output'];
+  reported: Scalars['Boolean']['output'];
+  sellerEmail: Scalars['String']['output'];
+  sellerName: Scalars['String']['output'];
+  sellerVerified: Scalars['Boolean']['output'];
+  sellingPrice: Scalars['Float']['output'];
+  year: Scalars['Float']['output'];
+};
+
+export type ProductPage = {
+  __typename?: 'ProductPage';
+  items: Array<Product>;
+  /** Pass as `after` to get the next page; null on the last page. */
+  nextCursor?: Maybe<Scalars['String']['output']>;
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** Advertised, available products for the home page. */
+  advertisedProducts: Array<Product>;
+  categories: Array<Category>;
+  category?: Maybe<Category>;
+  /** The signed-in caller, null when anonymous. */
+  me?: Maybe<Me>;
+  /** The caller's own bookings (signed in). */
+  myBookings: Array<Booking>;
+  /** The calling seller's own products (sellers). */
+  myProducts: Array<Product>;
+  /** Products of one brand that are not deleted, newest first, page by page. */
+  products: ProductPage;
+  /** Admins only. */
+  reportedProducts: Array<Product>;
+  /** Admins only. */
+  sellers: Array<Seller>;
+  /** Admins only. */
+  users: Array<User>;
+};
+
+export type QueryCategoryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryMyBookingsArgs = {
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type QueryMyProductsArgs = {
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type QueryProductsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  brand: Scalars['String']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type QueryReportedProductsArgs = {
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type QuerySellersArgs = {
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type QueryUsersArgs = {
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type Role = 'admin' | 'buyer' | 'seller';
+
+export type Seller = {
+  __typename?: 'Seller';
+  _id: Scalars['ID']['output'];
+  email: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  sellerEmail: Scalars['String']['output'];
+  verified: Scalars['Boolean']['output'];
+};
+
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** The caller's bookings (signed in). */
+  myBookingsChanged: Change;
+  /** The calling seller's products (sellers). */
+  myProductsChanged: Change;
+  /** A brand's products (signed in). */
+  productsChanged: Change;
+  /** Reported products (admins). */
+  reportedProductsChanged: Change;
+  /** Sellers (admins). */
+  sellersChanged: Change;
+  /** Users (admins). */
+  usersChanged: Change;
+};
+
+export type SubscriptionMyBookingsChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type SubscriptionMyProductsChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type SubscriptionProductsChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+  brand: Scalars['String']['input'];
+};
+
+export type SubscriptionReportedProductsChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type SubscriptionSellersChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type SubscriptionUsersChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type User = {
+  __typename?: 'User';
+  _id: Scalars['ID']['output'];
+  email: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  role: Role;
+};
+
+export type ResolverTypeWrapper<T> = Promise<T> | T;
+
+export type ResolverWithResolve<TResult, TParent, TContext, TArgs> = {
+  resolve: ResolverFn<TResult, TParent, TContext, TArgs>;
+};
+export type Resolver<
+  TResult,
+  TParent = Record<PropertyKey, never>,
+  TContext = Record<PropertyKey, never>,
+  TArgs = Record<PropertyKey, never>,
+> =
+  | ResolverFn<TResult, TParent, TContext, TArgs>
+  | ResolverWithResolve<TResult, TParent, TContext, TArgs>;
+
+export type ResolverFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo,
+) => Promise<TResult> | TResult;
+
+export type SubscriptionSubscribeFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo,
+) => AsyncIterable<TResult> | Promise<AsyncIterable<TResult>>;
+
+export type SubscriptionResolveFn<TResult, TParent, TContext, TArgs> = (
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo,
+) => TResult | Promise<TResult>;
+
+export interface SubscriptionSubscriberObject<
+  TResult,
+  TKey extends string,
+  TParent,
+  TContext,
+  TArgs,
+> {
+  subscribe: SubscriptionSubscribeFn<{ [key in TKey]: TResult }, TParent, TContext, TArgs>;
+  resolve?: SubscriptionResolveFn<TResult, { [key in TKey]: TResult }, TContext, TArgs>;
+}
+
+export interface SubscriptionResolverObject<TResult, TParent, TContext, TArgs> {
+  subscribe: SubscriptionSubscribeFn<any, TParent, TContext, TArgs>;
+  resolve: SubscriptionResolveFn<TResult, any, TContext, TArgs>;
+}
+
+export type SubscriptionObject<TResult, TKey extends string, TParent, TContext, TArgs> =
+  | SubscriptionSubscriberObject<TResult, TKey, TParent, TContext, TArgs>
+  | SubscriptionResolverObject<TResult, TParent, TContext, TArgs>;
+
+export type SubscriptionResolver<
+  TResult,
+  TKey extends string,
+  TParent = Record<PropertyKey, never>,
+  TContext = Record<PropertyKey, never>,
+  TArgs = Record<PropertyKey, never>,
+> =
+  | ((...args: any[]) => SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>)
+  | SubscriptionObject<TResult, TKey, TParent, TContext, TArgs>;
+
+export type TypeResolveFn<
+  TTypes,
+  TParent = Record<PropertyKey, never>,
+  TContext = Record<PropertyKey, never>,
+> = (
+  parent: TParent,
+  context: TContext,
+  info: GraphQLResolveInfo,
+) => Maybe<TTypes> | Promise<Maybe<TTypes>>;
+
+export type IsTypeOfResolverFn<
+  T = Record<PropertyKey, never>,
+  TContext = Record<PropertyKey, never>,
+> = (obj: T, context: TContext, info: GraphQLResolveInfo) => boolean | Promise<boolean>;
+
+export type NextResolverFn<T> = () => Promise<T>;
+
+export type DirectiveResolverFn<
+  TResult = Record<PropertyKey, never>,
+  TParent = Record<PropertyKey, never>,
+  TContext = Record<PropertyKey, never>,
+  TArgs = Record<PropertyKey, never>,
+> = (
+  next: NextResolverFn<TResult>,
+  parent: TParent,
+  args: TArgs,
+  context: TContext,
+  info: GraphQLResolveInfo,
+) => TResult | Promise<TResult>;
+
+/** Mapping between all available schema types and the resolvers types */
+export type ResolversTypes = {
+  Booking: ResolverTypeWrapper<Booking>;
+  Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  Category: ResolverTypeWrapper<Category>;
+  Change: ResolverTypeWrapper<Change>;
+  Condition: Condition;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
+  ID: ResolverTypeWrapper<Scalars['ID']['output']>;
+  Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  Me: ResolverTypeWrapper<Me>;
+  Product: ResolverTypeWrapper<Product>;
+  ProductPage: ResolverTypeWrapper<ProductPage>;
+  Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Role: Role;
+  Seller: ResolverTypeWrapper<Seller>;
+  String: ResolverTypeWrapper<Scalars['String']['output']>;
+  Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  User: ResolverTypeWrapper<User>;
+};
+
+/** Mapping between all available schema types and the resolvers parents */
+export type ResolversParentTypes = {
+  Booking: Booking;
+  Boolean: Scalars['Boolean']['output'];
+  Category: Category;
+  Change: Change;
+  Float: Scalars['Float']['output'];
+  ID: Scalars['ID']['output'];
+  Int: Scalars['Int']['output'];
+  Me: Me;
+  Product: Product;
+  ProductPage: ProductPage;
+  Query: Record<PropertyKey, never>;
+  Seller: Seller;
+  String: Scalars['String']['output'];
+  Subscription: Record<PropertyKey, never>;
+  User: User;
+};
+
+export type BookingResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['Booking'] = ResolversParentTypes['Booking'],
+> = {
+  Brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  _id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  address?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  buyerName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  productId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  productName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sellingPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type CategoryResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['Category'] = ResolversParentTypes['Category'],
+> = {
+  _id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  image?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ChangeResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['Change'] = ResolversParentTypes['Change'],
+> = {
+  ids?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  topic?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type MeResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['Me'] = ResolversParentTypes['Me'],
+> = {
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  isAdmin?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isSeller?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+  uid?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
+export type ProductResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['Product'] = ResolversParentTypes['Product'],
+> = {
+  Brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  _id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  about?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  address?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  advertised?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  available?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  booked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  buyingPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  condition?: Resolver<ResolversTypes['Condition'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  picture?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  postTime?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  productName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reported?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sellerEmail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sellerName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sellerVerified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sellingPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  year?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type ProductPageResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['ProductPage'] = ResolversParentTypes['ProductPage'],
+> = {
+  items?: Resolver<Array<ResolversTypes['Product']>, ParentType, ContextType>;
+  nextCursor?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type QueryResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query'],
+> = {
+  advertisedProducts?: Resolver<Array<ResolversTypes['Product']>, ParentType, ContextType>;
+  categories?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
+  category?: Resolver<
+    Maybe<ResolversTypes['Category']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryCategoryArgs, 'id'>
+  >;
+  me?: Resolver<Maybe<ResolversTypes['Me']>, ParentType, ContextType>;
+  myBookings?: Resolver<
+    Array<ResolversTypes['Booking']>,
+    ParentType,
+    ContextType,
+    Partial<QueryMyBookingsArgs>
+  >;
+  myProducts?: Resolver<
+    Array<ResolversTypes['Product']>,
+    ParentType,
+    ContextType,
+    Partial<QueryMyProductsArgs>
+  >;
+  products?: Resolver<
+    ResolversTypes['ProductPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryProductsArgs, 'brand'>
+  >;
+  reportedProducts?: Resolver<
+    Array<ResolversTypes['Product']>,
+    ParentType,
+    ContextType,
+    Partial<QueryReportedProductsArgs>
+  >;
+  sellers?: Resolver<
+    Array<ResolversTypes['Seller']>,
+    ParentType,
+    ContextType,
+    Partial<QuerySellersArgs>
+  >;
+  users?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType, Partial<QueryUsersArgs>>;
+};
+
+export type SellerResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['Seller'] = ResolversParentTypes['Seller'],
+> = {
+  _id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sellerEmail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  verified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type SubscriptionResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription'],
+> = {
+  myBookingsChanged?: SubscriptionResolver<
+    ResolversTypes['Change'],
+    'myBookingsChanged',
+    ParentType,
+    ContextType,
+    Partial<SubscriptionMyBookingsChangedArgs>
+  >;
+  myProductsChanged?: SubscriptionResolver<
+    ResolversTypes['Change'],
+    'myProductsChanged',
+    ParentType,
+    ContextType,
+    Partial<SubscriptionMyProductsChangedArgs>
+  >;
+  productsChanged?: SubscriptionResolver<
+    ResolversTypes['Change'],
+    'productsChanged',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionProductsChangedArgs, 'brand'>
+  >;
+  reportedProductsChanged?: SubscriptionResolver<
+    ResolversTypes['Change'],
+    'reportedProductsChanged',
+    ParentType,
+    ContextType,
+    Partial<SubscriptionReportedProductsChangedArgs>
+  >;
+  sellersChanged?: SubscriptionResolver<
+    ResolversTypes['Change'],
+    'sellersChanged',
+    ParentType,
+    ContextType,
+    Partial<SubscriptionSellersChangedArgs>
+  >;
+  usersChanged?: SubscriptionResolver<
+    ResolversTypes['Change'],
+    'usersChanged',
+    ParentType,
+    ContextType,
+    Partial<SubscriptionUsersChangedArgs>
+  >;
+};
+
+export type UserResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User'],
+> = {
+  _id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['Role'], ParentType, ContextType>;
+};
+
+export type Resolvers<ContextType = CallerContext> = {
+  Booking?: BookingResolvers<ContextType>;
+  Category?: CategoryResolvers<ContextType>;
+  Change?: ChangeResolvers<ContextType>;
+  Me?: MeResolvers<ContextType>;
+  Product?: ProductResolvers<ContextType>;
+  ProductPage?: ProductPageResolvers<ContextType>;
+  Query?: QueryResolvers<ContextType>;
+  Seller?: SellerResolvers<ContextType>;
+  Subscription?: SubscriptionResolvers<ContextType>;
+  User?: UserResolvers<ContextType>;
+};

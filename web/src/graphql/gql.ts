@@ -1,0 +1,194 @@
+/* eslint-disable */
+import * as types from './graphql.js';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+  '\n  query Users($minPosition: Float) {\n    users(minPosition: $minPosition) {\n      _id\n      name\n      email\n      role\n    }\n  }\n': typeof types.UsersDocument;
+  '\n  subscription UsersChanged($after: Float) {\n    usersChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.UsersChangedDocument;
+  '\n  query Sellers($minPosition: Float) {\n    sellers(minPosition: $minPosition) {\n      _id\n      name\n      email\n      sellerEmail\n      verified\n    }\n  }\n': typeof types.SellersDocument;
+  '\n  subscription SellersChanged($after: Float) {\n    sellersChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.SellersChangedDocument;
+  '\n  query ReportedProducts($minPosition: Float) {\n    reportedProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellerName\n      sellerEmail\n      sellingPrice\n    }\n  }\n': typeof types.ReportedProductsDocument;
+  '\n  subscription ReportedProductsChanged($after: Float) {\n    reportedProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.ReportedProductsChangedDocument;
+  '\n  query Me {\n    me {\n      uid\n      email\n      name\n      role\n      isAdmin\n      isSeller\n    }\n  }\n': typeof types.MeDocument;
+  '\n  query Categories {\n    categories {\n      _id\n      title\n      image\n    }\n  }\n': typeof types.CategoriesDocument;
+  '\n  query Category($id: ID!) {\n    category(id: $id) {\n      _id\n      title\n      image\n    }\n  }\n': typeof types.CategoryDocument;
+  '\n  query MyBookings($minPosition: Float) {\n    myBookings(minPosition: $minPosition) {\n      _id\n      Brand\n      buyerName\n      email\n      phone\n      address\n      sellingPrice\n      productId\n      productName\n    }\n  }\n': typeof types.MyBookingsDocument;
+  '\n  subscription MyBookingsChanged($after: Float) {\n    myBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.MyBookingsChangedDocument;
+  '\n  fragment ProductFields on Product {\n    _id\n    productName\n    picture\n    address\n    year\n    buyingPrice\n    sellingPrice\n    sellerName\n    condition\n    phone\n    about\n    postTime\n    Brand\n    email\n    sellerEmail\n    booked\n    reported\n    advertised\n    available\n    sellerVerified\n  }\n': typeof types.ProductFieldsFragmentDoc;
+  '\n  query Products($brand: String!, $limit: Int, $after: String, $minPosition: Float) {\n    products(brand: $brand, limit: $limit, after: $after, minPosition: $minPosition) {\n      items {\n        ...ProductFields\n      }\n      nextCursor\n    }\n  }\n': typeof types.ProductsDocument;
+  '\n  subscription ProductsChanged($brand: String!, $after: Float) {\n    productsChanged(brand: $brand, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.ProductsChangedDocument;
+  '\n  query AdvertisedProducts {\n    advertisedProducts {\n      ...ProductFields\n    }\n  }\n': typeof types.AdvertisedProductsDocument;
+  '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n': typeof types.MyProductsDocument;
+  '\n  subscription MyProductsChanged($after: Float) {\n    myProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.MyProductsChangedDocument;
+};
+const documents: Documents = {
+  '\n  query Users($minPosition: Float) {\n    users(minPosition: $minPosition) {\n      _id\n      name\n      email\n      role\n    }\n  }\n':
+    types.UsersDocument,
+  '\n  subscription UsersChanged($after: Float) {\n    usersChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
+    types.UsersChangedDocument,
+  '\n  query Sellers($minPosition: Float) {\n    sellers(minPosition: $minPosition) {\n      _id\n      name\n      email\n      sellerEmail\n      verified\n    }\n  }\n':
+    types.SellersDocument,
+  '\n  subscription SellersChanged($after: Float) {\n    sellersChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
+    types.SellersChangedDocument,
+  '\n  query ReportedProducts($minPosition: Float) {\n    reportedProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellerName\n      sellerEmail\n      sellingPrice\n    }\n  }\n':
+    types.ReportedProductsDocument,
+  '\n  subscription ReportedProductsChanged($after: Float) {\n    reportedProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
+    types.ReportedProductsChangedDocument,
+  '\n  query Me {\n    me {\n      uid\n      email\n      name\n      role\n      isAdmin\n      isSeller\n    }\n  }\n':
+    types.MeDocument,
+  '\n  query Categories {\n    categories {\n      _id\n      title\n      image\n    }\n  }\n':
+    types.CategoriesDocument,
+  '\n  query Category($id: ID!) {\n    category(id: $id) {\n      _id\n      title\n      image\n    }\n  }\n':
+    types.CategoryDocument,
+  '\n  query MyBookings($minPosition: Float) {\n    myBookings(minPosition: $minPosition) {\n      _id\n      Brand\n      buyerName\n      email\n      phone\n      address\n      sellingPrice\n      productId\n      productName\n    }\n  }\n':
+    types.MyBookingsDocument,
+  '\n  subscription MyBookingsChanged($after: Float) {\n    myBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
+    types.MyBookingsChangedDocument,
+  '\n  fragment ProductFields on Product {\n    _id\n    productName\n    picture\n    address\n    year\n    buyingPrice\n    sellingPrice\n    sellerName\n    condition\n    phone\n    about\n    postTime\n    Brand\n    email\n    sellerEmail\n    booked\n    reported\n    advertised\n    available\n    sellerVerified\n  }\n':
+    types.ProductFieldsFragmentDoc,
+  '\n  query Products($brand: String!, $limit: Int, $after: String, $minPosition: Float) {\n    products(brand: $brand, limit: $limit, after: $after, minPosition: $minPosition) {\n      items {\n        ...ProductFields\n      }\n      nextCursor\n    }\n  }\n':
+    types.ProductsDocument,
+  '\n  subscription ProductsChanged($brand: String!, $after: Float) {\n    productsChanged(brand: $brand, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
+    types.ProductsChangedDocument,
+  '\n  query AdvertisedProducts {\n    advertisedProducts {\n      ...ProductFields\n    }\n  }\n':
+    types.AdvertisedProductsDocument,
+  '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n':
+    types.MyProductsDocument,
+  '\n  subscription MyProductsChanged($after: Float) {\n    myProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
+    types.MyProductsChangedDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query Users($minPosition: Float) {\n    users(minPosition: $minPosition) {\n      _id\n      name\n      email\n      role\n    }\n  }\n',
+): (typeof documents)['\n  query Users($minPosition: Float) {\n    users(minPosition: $minPosition) {\n      _id\n      name\n      email\n      role\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  subscription UsersChanged($after: Float) {\n    usersChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n',
+): (typeof documents)['\n  subscription UsersChanged($after: Float) {\n    usersChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query Sellers($minPosition: Float) {\n    sellers(minPosition: $minPosition) {\n      _id\n      name\n      email\n      sellerEmail\n      verified\n    }\n  }\n',
+): (typeof documents)['\n  query Sellers($minPosition: Float) {\n    sellers(minPosition: $minPosition) {\n      _id\n      name\n      email\n      sellerEmail\n      verified\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  subscription SellersChanged($after: Float) {\n    sellersChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n',
+): (typeof documents)['\n  subscription SellersChanged($after: Float) {\n    sellersChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query ReportedProducts($minPosition: Float) {\n    reportedProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellerName\n      sellerEmail\n      sellingPrice\n    }\n  }\n',
+): (typeof documents)['\n  query ReportedProducts($minPosition: Float) {\n    reportedProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellerName\n      sellerEmail\n      sellingPrice\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  subscription ReportedProductsChanged($after: Float) {\n    reportedProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n',
+): (typeof documents)['\n  subscription ReportedProductsChanged($after: Float) {\n    reportedProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query Me {\n    me {\n      uid\n      email\n      name\n      role\n      isAdmin\n      isSeller\n    }\n  }\n',
+): (typeof documents)['\n  query Me {\n    me {\n      uid\n      email\n      name\n      role\n      isAdmin\n      isSeller\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query Categories {\n    categories {\n      _id\n      title\n      image\n    }\n  }\n',
+): (typeof documents)['\n  query Categories {\n    categories {\n      _id\n      title\n      image\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query Category($id: ID!) {\n    category(id: $id) {\n      _id\n      title\n      image\n    }\n  }\n',
+): (typeof documents)['\n  query Category($id: ID!) {\n    category(id: $id) {\n      _id\n      title\n      image\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query MyBookings($minPosition: Float) {\n    myBookings(minPosition: $minPosition) {\n      _id\n      Brand\n      buyerName\n      email\n      phone\n      address\n      sellingPrice\n      productId\n      productName\n    }\n  }\n',
+): (typeof documents)['\n  query MyBookings($minPosition: Float) {\n    myBookings(minPosition: $minPosition) {\n      _id\n      Brand\n      buyerName\n      email\n      phone\n      address\n      sellingPrice\n      productId\n      productName\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  subscription MyBookingsChanged($after: Float) {\n    myBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n',
+): (typeof documents)['\n  subscription MyBookingsChanged($after: Float) {\n    myBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  fragment ProductFields on Product {\n    _id\n    productName\n    picture\n    address\n    year\n    buyingPrice\n    sellingPrice\n    sellerName\n    condition\n    phone\n    about\n    postTime\n    Brand\n    email\n    sellerEmail\n    booked\n    reported\n    advertised\n    available\n    sellerVerified\n  }\n',
+): (typeof documents)['\n  fragment ProductFields on Product {\n    _id\n    productName\n    picture\n    address\n    year\n    buyingPrice\n    sellingPrice\n    sellerName\n    condition\n    phone\n    about\n    postTime\n    Brand\n    email\n    sellerEmail\n    booked\n    reported\n    advertised\n    available\n    sellerVerified\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query Products($brand: String!, $limit: Int, $after: String, $minPosition: Float) {\n    products(brand: $brand, limit: $limit, after: $after, minPosition: $minPosition) {\n      items {\n        ...ProductFields\n      }\n      nextCursor\n    }\n  }\n',
+): (typeof documents)['\n  query Products($brand: String!, $limit: Int, $after: String, $minPosition: Float) {\n    products(brand: $brand, limit: $limit, after: $after, minPosition: $minPosition) {\n      items {\n        ...ProductFields\n      }\n      nextCursor\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  subscription ProductsChanged($brand: String!, $after: Float) {\n    productsChanged(brand: $brand, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n',
+): (typeof documents)['\n  subscription ProductsChanged($brand: String!, $after: Float) {\n    productsChanged(brand: $brand, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query AdvertisedProducts {\n    advertisedProducts {\n      ...ProductFields\n    }\n  }\n',
+): (typeof documents)['\n  query AdvertisedProducts {\n    advertisedProducts {\n      ...ProductFields\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n',
+): (typeof documents)['\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  subscription MyProductsChanged($after: Float) {\n    myProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n',
+): (typeof documents)['\n  subscription MyProductsChanged($after: Float) {\n    myProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n'];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> =
+  TDocumentNode extends DocumentNode<infer TType, any> ? TType : never;

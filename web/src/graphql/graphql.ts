@@ -1,0 +1,1260 @@
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = T | null | undefined;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = {
+  [_ in K]?: never;
+};
+export type Incremental<T> =
+  T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string };
+  String: { input: string; output: string };
+  Boolean: { input: boolean; output: boolean };
+  Int: { input: number; output: number };
+  Float: { input: number; output: number };
+};
+
+export type Booking = {
+  __typename?: 'Booking';
+  Brand: Scalars['String']['output'];
+  _id: Scalars['ID']['output'];
+  address: Scalars['String']['output'];
+  buyerName: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  phone: Scalars['String']['output'];
+  productId: Scalars['ID']['output'];
+  productName: Scalars['String']['output'];
+  sellingPrice: Scalars['Float']['output'];
+};
+
+export type Category = {
+  __typename?: 'Category';
+  _id: Scalars['ID']['output'];
+  image: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+};
+
+/** A read model changed: `position` is the global log position it has reached. */
+export type Change = {
+  __typename?: 'Change';
+  ids: Array<Scalars['ID']['output']>;
+  position: Scalars['Float']['output'];
+  topic: Scalars['String']['output'];
+};
+
+export type Condition = 'Excelent' | 'Fair' | 'Good';
+
+export type Me = {
+  __typename?: 'Me';
+  email: Scalars['String']['output'];
+  isAdmin: Scalars['Boolean']['output'];
+  isSeller: Scalars['Boolean']['output'];
+  name: Scalars['String']['output'];
+  role: Role;
+  uid: Scalars['ID']['output'];
+};
+
+export type Product = {
+  __typename?: 'Product';
+  Brand: Scalars['String']['output'];
+  _id: Scalars['ID']['output'];
+  about: Scalars['String']['output'];
+  address: Scalars['String']['output'];
+  advertised: Scalars['Boolean']['output'];
+  available: Scalars['Boolean']['output'];
+  booked: Scalars['Boolean']['output'];
+  buyingPrice: Scalars['Float']['output'];
+  condition: Condition;
+  email: Scalars['String']['output'];
+  phone: Scalars['String']['output'];
+  picture: Scalars['String']['output'];
+  postTime: Scalars['String']['output'];
+  productName: Scalars['String']['output'];
+  reported: Scalars['Boolean']['output'];
+  sellerEmail: Scalars['String']['output'];
+  sellerName: Scalars['String']['output'];
+  sellerVerified: Scalars['Boolean']['output'];
+  sellingPrice: Scalars['Float']['output'];
+  year: Scalars['Float']['output'];
+};
+
+export type ProductPage = {
+  __typename?: 'ProductPage';
+  items: Array<Product>;
+  /** Pass as `after` to get the next page; null on the last page. */
+  nextCursor?: Maybe<Scalars['String']['output']>;
+};
+
+export type Query = {
+  __typename?: 'Query';
+  /** Advertised, available products for the home page. */
+  advertisedProducts: Array<Product>;
+  categories: Array<Category>;
+  category?: Maybe<Category>;
+  /** The signed-in caller, null when anonymous. */
+  me?: Maybe<Me>;
+  /** The caller's own bookings (signed in). */
+  myBookings: Array<Booking>;
+  /** The calling seller's own products (sellers). */
+  myProducts: Array<Product>;
+  /** Products of one brand that are not deleted, newest first, page by page. */
+  products: ProductPage;
+  /** Admins only. */
+  reportedProducts: Array<Product>;
+  /** Admins only. */
+  sellers: Array<Seller>;
+  /** Admins only. */
+  users: Array<User>;
+};
+
+export type QueryCategoryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+export type QueryMyBookingsArgs = {
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type QueryMyProductsArgs = {
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type QueryProductsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  brand: Scalars['String']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type QueryReportedProductsArgs = {
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type QuerySellersArgs = {
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type QueryUsersArgs = {
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type Role = 'admin' | 'buyer' | 'seller';
+
+export type Seller = {
+  __typename?: 'Seller';
+  _id: Scalars['ID']['output'];
+  email: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  sellerEmail: Scalars['String']['output'];
+  verified: Scalars['Boolean']['output'];
+};
+
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** The caller's bookings (signed in). */
+  myBookingsChanged: Change;
+  /** The calling seller's products (sellers). */
+  myProductsChanged: Change;
+  /** A brand's products (signed in). */
+  productsChanged: Change;
+  /** Reported products (admins). */
+  reportedProductsChanged: Change;
+  /** Sellers (admins). */
+  sellersChanged: Change;
+  /** Users (admins). */
+  usersChanged: Change;
+};
+
+export type SubscriptionMyBookingsChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type SubscriptionMyProductsChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type SubscriptionProductsChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+  brand: Scalars['String']['input'];
+};
+
+export type SubscriptionReportedProductsChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type SubscriptionSellersChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type SubscriptionUsersChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type User = {
+  __typename?: 'User';
+  _id: Scalars['ID']['output'];
+  email: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  role: Role;
+};
+
+export type UsersQueryVariables = Exact<{
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type UsersQuery = {
+  __typename?: 'Query';
+  users: Array<{ __typename?: 'User'; _id: string; name: string; email: string; role: Role }>;
+};
+
+export type UsersChangedSubscriptionVariables = Exact<{
+  after?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type UsersChangedSubscription = {
+  __typename?: 'Subscription';
+  usersChanged: { __typename?: 'Change'; topic: string; position: number; ids: Array<string> };
+};
+
+export type SellersQueryVariables = Exact<{
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type SellersQuery = {
+  __typename?: 'Query';
+  sellers: Array<{
+    __typename?: 'Seller';
+    _id: string;
+    name: string;
+    email: string;
+    sellerEmail: string;
+    verified: boolean;
+  }>;
+};
+
+export type SellersChangedSubscriptionVariables = Exact<{
+  after?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type SellersChangedSubscription = {
+  __typename?: 'Subscription';
+  sellersChanged: { __typename?: 'Change'; topic: string; position: number; ids: Array<string> };
+};
+
+export type ReportedProductsQueryVariables = Exact<{
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type ReportedProductsQuery = {
+  __typename?: 'Query';
+  reportedProducts: Array<{
+    __typename?: 'Product';
+    _id: string;
+    productName: string;
+    picture: string;
+    Brand: string;
+    sellerName: string;
+    sellerEmail: string;
+    sellingPrice: number;
+  }>;
+};
+
+export type ReportedProductsChangedSubscriptionVariables = Exact<{
+  after?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type ReportedProductsChangedSubscription = {
+  __typename?: 'Subscription';
+  reportedProductsChanged: {
+    __typename?: 'Change';
+    topic: string;
+    position: number;
+    ids: Array<string>;
+  };
+};
+
+export type MeQueryVariables = Exact<{ [key: string]: never }>;
+
+export type MeQuery = {
+  __typename?: 'Query';
+  me?: {
+    __typename?: 'Me';
+    uid: string;
+    email: string;
+    name: string;
+    role: Role;
+    isAdmin: boolean;
+    isSeller: boolean;
+  } | null;
+};
+
+export type CategoriesQueryVariables = Exact<{ [key: string]: never }>;
+
+export type CategoriesQuery = {
+  __typename?: 'Query';
+  categories: Array<{ __typename?: 'Category'; _id: string; title: string; image: string }>;
+};
+
+export type CategoryQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+export type CategoryQuery = {
+  __typename?: 'Query';
+  category?: { __typename?: 'Category'; _id: string; title: string; image: string } | null;
+};
+
+export type MyBookingsQueryVariables = Exact<{
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type MyBookingsQuery = {
+  __typename?: 'Query';
+  myBookings: Array<{
+    __typename?: 'Booking';
+    _id: string;
+    Brand: string;
+    buyerName: string;
+    email: string;
+    phone: string;
+    address: string;
+    sellingPrice: number;
+    productId: string;
+    productName: string;
+  }>;
+};
+
+export type MyBookingsChangedSubscriptionVariables = Exact<{
+  after?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type MyBookingsChangedSubscription = {
+  __typename?: 'Subscription';
+  myBookingsChanged: { __typename?: 'Change'; topic: string; position: number; ids: Array<string> };
+};
+
+export type ProductFieldsFragment = {
+  __typename?: 'Product';
+  _id: string;
+  productName: string;
+  picture: string;
+  address: string;
+  year: number;
+  buyingPrice: number;
+  sellingPrice: number;
+  sellerName: string;
+  condition: Condition;
+  phone: string;
+  about: string;
+  postTime: string;
+  Brand: string;
+  email: string;
+  sellerEmail: string;
+  booked: boolean;
+  reported: boolean;
+  advertised: boolean;
+  available: boolean;
+  sellerVerified: boolean;
+};
+
+export type ProductsQueryVariables = Exact<{
+  brand: Scalars['String']['input'];
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type ProductsQuery = {
+  __typename?: 'Query';
+  products: {
+    __typename?: 'ProductPage';
+    nextCursor?: string | null;
+    items: Array<{
+      __typename?: 'Product';
+      _id: string;
+      productName: string;
+      picture: string;
+      address: string;
+      year: number;
+      buyingPrice: number;
+      sellingPrice: number;
+      sellerName: string;
+      condition: Condition;
+      phone: string;
+      about: string;
+      postTime: string;
+      Brand: string;
+      email: string;
+      sellerEmail: string;
+      booked: boolean;
+      reported: boolean;
+      advertised: boolean;
+      available: boolean;
+      sellerVerified: boolean;
+    }>;
+  };
+};
+
+export type ProductsChangedSubscriptionVariables = Exact<{
+  brand: Scalars['String']['input'];
+  after?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type ProductsChangedSubscription = {
+  __typename?: 'Subscription';
+  productsChanged: { __typename?: 'Change'; topic: string; position: number; ids: Array<string> };
+};
+
+export type AdvertisedProductsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type AdvertisedProductsQuery = {
+  __typename?: 'Query';
+  advertisedProducts: Array<{
+    __typename?: 'Product';
+    _id: string;
+    productName: string;
+    picture: string;
+    address: string;
+    year: number;
+    buyingPrice: number;
+    sellingPrice: number;
+    sellerName: string;
+    condition: Condition;
+    phone: string;
+    about: string;
+    postTime: string;
+    Brand: string;
+    email: string;
+    sellerEmail: string;
+    booked: boolean;
+    reported: boolean;
+    advertised: boolean;
+    available: boolean;
+    sellerVerified: boolean;
+  }>;
+};
+
+export type MyProductsQueryVariables = Exact<{
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type MyProductsQuery = {
+  __typename?: 'Query';
+  myProducts: Array<{
+    __typename?: 'Product';
+    _id: string;
+    productName: string;
+    picture: string;
+    Brand: string;
+    sellingPrice: number;
+    condition: Condition;
+    booked: boolean;
+    advertised: boolean;
+    available: boolean;
+    reported: boolean;
+  }>;
+};
+
+export type MyProductsChangedSubscriptionVariables = Exact<{
+  after?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type MyProductsChangedSubscription = {
+  __typename?: 'Subscription';
+  myProductsChanged: { __typename?: 'Change'; topic: string; position: number; ids: Array<string> };
+};
+
+export const ProductFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProductFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Product' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: '_id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'productName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'picture' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'year' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'buyingPrice' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'postTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'Brand' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'available' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerVerified' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProductFieldsFragment, unknown>;
+export const UsersDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'Users' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'users' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'minPosition' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '_id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'role' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersQuery, UsersQueryVariables>;
+export const UsersChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'UsersChanged' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'usersChanged' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'topic' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ids' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<UsersChangedSubscription, UsersChangedSubscriptionVariables>;
+export const SellersDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'Sellers' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sellers' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'minPosition' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '_id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'verified' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SellersQuery, SellersQueryVariables>;
+export const SellersChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'SellersChanged' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sellersChanged' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'topic' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ids' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SellersChangedSubscription, SellersChangedSubscriptionVariables>;
+export const ReportedProductsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ReportedProducts' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reportedProducts' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'minPosition' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '_id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'productName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'picture' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'Brand' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sellerName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ReportedProductsQuery, ReportedProductsQueryVariables>;
+export const ReportedProductsChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'ReportedProductsChanged' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'reportedProductsChanged' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'topic' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ids' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ReportedProductsChangedSubscription,
+  ReportedProductsChangedSubscriptionVariables
+>;
+export const MeDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'Me' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'me' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'uid' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'role' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isAdmin' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'isSeller' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MeQuery, MeQueryVariables>;
+export const CategoriesDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'Categories' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'categories' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '_id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'image' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CategoriesQuery, CategoriesQueryVariables>;
+export const CategoryDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'Category' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'category' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '_id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'title' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'image' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<CategoryQuery, CategoryQueryVariables>;
+export const MyBookingsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MyBookings' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myBookings' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'minPosition' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '_id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'Brand' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'buyerName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'productName' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MyBookingsQuery, MyBookingsQueryVariables>;
+export const MyBookingsChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'MyBookingsChanged' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myBookingsChanged' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'topic' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ids' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MyBookingsChangedSubscription, MyBookingsChangedSubscriptionVariables>;
+export const ProductsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'Products' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'brand' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'products' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'brand' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'brand' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'limit' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'minPosition' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProductFields' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'nextCursor' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProductFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Product' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: '_id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'productName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'picture' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'year' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'buyingPrice' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'postTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'Brand' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'available' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerVerified' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProductsQuery, ProductsQueryVariables>;
+export const ProductsChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'ProductsChanged' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'brand' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'productsChanged' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'brand' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'brand' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'topic' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ids' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ProductsChangedSubscription, ProductsChangedSubscriptionVariables>;
+export const AdvertisedProductsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AdvertisedProducts' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'advertisedProducts' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProductFields' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProductFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Product' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: '_id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'productName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'picture' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'year' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'buyingPrice' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'postTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'Brand' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'available' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerVerified' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AdvertisedProductsQuery, AdvertisedProductsQueryVariables>;
+export const MyProductsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'MyProducts' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myProducts' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'minPosition' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '_id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'productName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'picture' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'Brand' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'available' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MyProductsQuery, MyProductsQueryVariables>;
+export const MyProductsChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'MyProductsChanged' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'myProductsChanged' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'topic' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ids' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MyProductsChangedSubscription, MyProductsChangedSubscriptionVariables>;
