@@ -1,14 +1,9 @@
-import Fastify from 'fastify';
-import fp from 'fastify-plugin';
-import serviceApp, { serverOptions } from './app.ts';
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
-import { limitHeapGrowth } from './v8-heap.ts';
-import { settleNextTick } from './v8-next-tick.ts';
+import { startServer } from './start-server.ts';
 
-limitHeapGrowth();
-await settleNextTick();
-
-// Listens, sets timeouts and closes gracefully; everything else is in app.ts.
+// `gateway serve`: the gateway alone, configured by its environment, closed gracefully on SIGINT
+// or SIGTERM.
 let config;
 try {
   config = loadConfig();
@@ -20,13 +15,13 @@ try {
   throw error;
 }
 
-const app = Fastify({
-  ...serverOptions(config),
-  connectionTimeout: 30_000,
-  keepAliveTimeout: 5_000,
-  requestTimeout: 30_000,
-});
-await app.register(fp(serviceApp), { config });
+let app: FastifyInstance;
+try {
+  ({ app } = await startServer(config));
+} catch (error) {
+  console.error('The gateway could not start:', error);
+  process.exit(1);
+}
 
 let closing = false;
 const shutdown = async (signal: string): Promise<void> => {
@@ -48,10 +43,3 @@ const shutdown = async (signal: string): Promise<void> => {
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
-
-try {
-  await app.listen({ port: config.PORT, host: config.HOST });
-} catch (error) {
-  app.log.error({ err: error }, 'could not start');
-  process.exit(1);
-}

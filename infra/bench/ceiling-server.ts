@@ -9,7 +9,7 @@
 // before any route does its work.
 import { httpProtocol, loadConfig, serverOptions } from '@resale/gateway';
 import configPlugin from '@resale/gateway/plugins/external/config';
-import { settleNextTick } from '@resale/gateway/v8-next-tick';
+import { tuneRuntime } from '@resale/gateway/runtime-tuning';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { readFileSync } from 'node:fs';
@@ -27,9 +27,9 @@ if (!file) throw new Error('BENCH_CEILING_FILE is required');
 const routes = JSON.parse(readFileSync(file, 'utf8')) as CeilingRoute[];
 const withProtocol = process.env['BENCH_CEILING_PROTOCOL'] === 'api';
 
-// The gateway settles process.nextTick at start (gateway/src/v8-next-tick.ts); so do the bare
-// routes, or a start that happened to settle badly would lower the ceiling instead.
-await settleNextTick();
+// The gateway's runtime tuning (gateway/src/runtime-tuning.ts) applies to the bare routes too, or
+// a start that happened to settle process.nextTick badly would lower the ceiling instead.
+await tuneRuntime();
 const config = withProtocol ? loadConfig(process.env) : undefined;
 const app = Fastify({
   ...(config ? serverOptions(config) : { logger: false }),

@@ -1,49 +1,19 @@
-// The benchmarked gateway, in its own process: serviceApp on Fastify with serverOptions, the way
-// `npm start` and gateway/src/server.ts build it, configured by the environment the benchmark
-// passes. Tells the parent its URL over IPC, and closes when asked.
+// The benchmarked gateway, in its own process: started by startServer as `npm start` and
+// `gateway serve` start it, configured by the environment the benchmark passes. Tells the parent
+// its URL over IPC, and closes when asked.
 //
 // BENCH_PIPELINE=bullmq: the gateway does not project (as in the distributed profile, where worker
 // processes do); a BullMQ relay follows the log in this process and worker processes consume the
 // queues. The relay sits here because only this process's store handle is woken by its own commits:
 // another process would poll the SQLite file (500 ms), where EventStoreDB's subscription pushes.
-import { loadConfig, serverOptions, serviceApp } from '@resale/gateway';
-import { settleNextTick } from '@resale/gateway/v8-next-tick';
+import { loadConfig, startServer } from '@resale/gateway';
 import { startBullmqPipeline, type Pipeline } from '@resale/workers';
-import Fastify from 'fastify';
-import fp from 'fastify-plugin';
 import { appendFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
 
-// As gateway/src/server.ts does, before anything runs.
-await settleNextTick();
 const loaded = loadConfig(process.env);
 const bullmq = process.env['BENCH_PIPELINE'] === 'bullmq';
 const config = bullmq ? { ...loaded, distributed: true } : loaded;
-
-const app = Fastify({
-  ...serverOptions(config),
-  connectionTimeout: 30_000,
-  keepAliveTimeout: 5_000,
-  requestTimeout: 30_000,
-});
-await app.register(fp(serviceApp), { config });
-await app.ready();
-
-let relay: Pipeline | undefined;
-if (bullmq) {
-  const redisUrl = config.REDIS_URL;
-  if (!redisUrl) throw new Error('BENCH_PIPELINE=bullmq needs REDIS_URL');
-  relay = await startBullmqPipeline({
-    eventStore: app.eventStore,
-    readStore: app.readModels.store,
-    pubsub: app.readModels.pubsub,
-    redisUrl,
-    prefix: process.env['REDIS_PREFIX'] ?? 'resale',
-    partitions: Number(process.env['QUEUE_PARTITIONS'] ?? 4),
-    work: false,
-    onError: (error) => app.log.warn({ err: error }, 'relay error'),
-  });
-}
 
 // BENCH_GC_LOG=<file>: GC pauses of 3 ms or more, to tell the gateway's own tail from the host's.
 const gcLog = process.env['BENCH_GC_LOG'];
@@ -61,7 +31,26 @@ if (gcLog) {
     }
   }).observe({ entryTypes: ['gc'] });
 }
-const url = await app.listen({ host: '127.0.0.1', port: 0 });
+let relay: Pipeline | undefined;
+const { app, url } = await startServer(config, {
+  host: '127.0.0.1',
+  port: 0,
+  beforeListen: async (ready) => {
+    if (!bullmq) return;
+    const redisUrl = config.REDIS_URL;
+    if (!redisUrl) throw new Error('BENCH_PIPELINE=bullmq needs REDIS_URL');
+    relay = await startBullmqPipeline({
+      eventStore: ready.eventStore,
+      readStore: ready.readModels.store,
+      pubsub: ready.readModels.pubsub,
+      redisUrl,
+      prefix: process.env['REDIS_PREFIX'] ?? 'resale',
+      partitions: Number(process.env['QUEUE_PARTITIONS'] ?? 4),
+      work: false,
+      onError: (error) => ready.log.warn({ err: error }, 'relay error'),
+    });
+  },
+});
 process.send?.({ type: 'listening', url });
 
 process.on('message', (message: { type?: string }) => {

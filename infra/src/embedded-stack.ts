@@ -1,8 +1,6 @@
 import { createEventStore } from '@resale/events';
-import { loadConfig, serverOptions, serviceApp } from '@resale/gateway';
+import { loadConfig, startServer } from '@resale/gateway';
 import { fileImageStore } from '@resale/gateway/adapters/image-store';
-import Fastify from 'fastify';
-import fp from 'fastify-plugin';
 import path from 'node:path';
 import { AUTH_PROJECT_ID, startAuthEmulator } from './auth-emulator.ts';
 import { seedDemoData, type SeededAccount } from './demo/seed-demo-data.ts';
@@ -121,9 +119,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       FIREBASE_PROJECT_ID: AUTH_PROJECT_ID,
       LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
     });
-    const gateway = Fastify(serverOptions(config));
-    await gateway.register(fp(serviceApp), { config });
-    await gateway.listen({ host, port: gatewayPort });
+    const { app: gateway } = await startServer(config);
     stoppers.push(() => gateway.close());
 
     const web = await startWebServer({

@@ -1,4 +1,3 @@
-import { settleNextTick } from '@resale/gateway/v8-next-tick';
 import path from 'node:path';
 import { runUntilInterrupted } from './until-interrupted.ts';
 import { startEmbeddedStack, type EmbeddedStack } from './embedded-stack.ts';
@@ -10,8 +9,6 @@ const host = env.HOST ?? '127.0.0.1';
 // npm runs workspace scripts inside the workspace; paths are relative to where the user ran npm.
 const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? 'data');
 
-// This process serves the API: see gateway/src/v8-next-tick.ts.
-await settleNextTick();
 let stack: EmbeddedStack;
 try {
   stack = await startEmbeddedStack({

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { gatewayNodeFlags } from '@resale/gateway/v8-heap';
+import { gatewayNodeFlags } from '@resale/gateway/runtime-tuning';
 import { forkServer, type ChildServer } from '../child-processes.ts';
 import type { HttpTarget } from '../http-load.ts';
 import type { PartContext } from './part.ts';

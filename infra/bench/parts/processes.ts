@@ -1,7 +1,7 @@
 // The processes a run starts (gateways, bare routes, emulators, workers), stopped together by
 // the runner: each part registers what it started with `onStop`.
 import { randomUUID } from 'node:crypto';
-import { gatewayNodeFlags } from '@resale/gateway/v8-heap';
+import { gatewayNodeFlags } from '@resale/gateway/runtime-tuning';
 import type { AuthEmulator } from '../../src/auth-emulator.ts';
 import { forkServer, type ChildServer } from '../child-processes.ts';
 import { webOrigin } from '../live-path.ts';
