@@ -5,9 +5,9 @@ export default defineProject({
     name: 'gateway',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // One Firebase Auth emulator for the whole run: the tests use real ID tokens. The MongoDB
-    // adapters' suites run against MONGODB_URL's server, or a FerretDB of the run's own.
-    globalSetup: ['test/global-setup.ts', 'test/mongo-wire.global-setup.ts'],
+    // One Firebase Auth emulator for the whole run: the tests use real ID tokens. (The stores'
+    // MongoDB adapters are the workers', and their suites run in the workers project.)
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -5,7 +5,8 @@ export default defineProject({
     name: 'workers',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // The MongoDB read store's suite runs against MONGODB_URL's server, or a FerretDB of its own.
+    // The MongoDB suites (read store, idempotency store, GridFS images) run against MONGODB_URL's
+    // server, or a FerretDB of the project's own.
     globalSetup: ['test/mongo-wire.global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -11,7 +11,6 @@ import eventStore from './plugins/external/event-store.ts';
 import firebaseAuth from './plugins/external/firebase-auth.ts';
 import idempotencyStore from './plugins/external/idempotency-store.ts';
 import imageStore from './plugins/external/image-store.ts';
-import mongo from './plugins/external/mongo.ts';
 import multipart from './plugins/external/multipart.ts';
 import rateLimit from './plugins/external/rate-limit.ts';
 import readModels from './plugins/external/read-models.ts';
@@ -89,7 +88,6 @@ export default async function serviceApp(app: FastifyInstance, options: AppOptio
   await app.register(firebaseAuth);
   await app.register(eventStore);
   await app.register(readModels);
-  await app.register(mongo);
   await app.register(idempotencyStore);
   await app.register(imageStore);
 

@@ -1,7 +1,6 @@
 import { createEventStore } from '@resale/events';
 import { embeddedAccessTokenSecret } from '@resale/gateway';
-import { gridFsImageStore } from '@resale/gateway/adapters/gridfs-image-store';
-import { MongoClient } from 'mongodb';
+import { createImageStore } from '@resale/workers';
 import path from 'node:path';
 import { AUTH_PROJECT_ID, startAuthEmulator } from './auth-emulator.ts';
 import { seedDemoData, type SeededAccount } from './demo/seed-demo-data.ts';
@@ -162,17 +161,22 @@ export async function startDistributedStack(
       : Promise.resolve();
 
     // The demo data goes in before the workers start; they project it like any other events.
-    const client = await new MongoClient(mongo.url, { serverSelectionTimeoutMS: 10_000 }).connect();
+    // The gateways' image store (GridFS, as MONGODB_URL is set), through a handle of its own.
+    const images = await createImageStore({
+      MONGODB_URL: mongo.url,
+      MONGODB_DB: mongoDb,
+      DATA_DIR: dataDir,
+    });
     const seedStore = createEventStore({ EVENTSTORE_URL: env.EVENTSTORE_URL, DATA_DIR: dataDir });
     const seeded = await seedDemoData({
       eventStore: seedStore,
       authEmulatorHost: auth.host,
-      images: gridFsImageStore(client.db(mongoDb)),
+      images,
       publicImageUrl: (fileName) => `${gatewayUrls[0]}/images/${fileName}`,
       log,
     }).finally(async () => {
       await seedStore.close();
-      await client.close();
+      await images.close();
     });
 
     const workers: ServiceProcess[] = [];

@@ -1,6 +1,6 @@
 import { createEventStore } from '@resale/events';
 import { loadConfig, startServer } from '@resale/gateway';
-import { fileImageStore } from '@resale/gateway/adapters/image-store';
+import { fileImageStore } from '@resale/workers';
 import path from 'node:path';
 import { AUTH_PROJECT_ID, startAuthEmulator } from './auth-emulator.ts';
 import { seedDemoData, type SeededAccount } from './demo/seed-demo-data.ts';

@@ -18,3 +18,13 @@ export * from './pipeline/shutdown.ts';
 export * from './operators/environment.ts';
 export * from './operators/audit.ts';
 export * from './operators/replay.ts';
+// The gateway's own stores: answers of idempotent commands, uploaded images. Types only of the
+// MongoDB adapters: the create* factories load them (and the driver) when MONGODB_URL is set.
+export * from './idempotency-store/port.ts';
+export * from './idempotency-store/sqlite-idempotency-store.ts';
+export type * from './idempotency-store/mongo-idempotency-store.ts';
+export * from './idempotency-store/create-idempotency-store.ts';
+export * from './image-store/port.ts';
+export * from './image-store/file-image-store.ts';
+export type * from './image-store/gridfs-image-store.ts';
+export * from './image-store/create-image-store.ts';

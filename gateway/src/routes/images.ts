@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { extensionOf, sniffImageType } from '../adapters/image-store.ts';
+import { extensionOf } from '@resale/workers';
 import { HttpProblem, notFound } from '../errors.ts';
+import { sniffImageType } from '../image-types.ts';
 
 // Uploads are named <uuid>.<ext>; the demo data's pictures have readable names. No dots or
 // slashes besides the extension's: a name can never leave the images folder.

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { typeOfName, type ImageStore } from '@resale/gateway/adapters/image-store';
+import { typeOfName, type ImageStore } from '@resale/workers';
 import {
   categoryDecider,
   categoryStreamId,

@@ -1,4 +1,4 @@
-import { fileImageStore } from '@resale/gateway/adapters/image-store';
+import { fileImageStore } from '@resale/workers';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  openMongoIdempotencyStore,
-  openSqliteIdempotencyStore,
-  type IdempotencyStore,
-} from '../../adapters/idempotency-store.ts';
+import { createIdempotencyStore, type IdempotencyStore } from '@resale/workers';
 
 /** Where first answers to idempotent commands are kept: MongoDB if configured, else SQLite. */
 async function idempotencyStore(app: FastifyInstance): Promise<void> {
-  const store = app.mongo
-    ? await openMongoIdempotencyStore(app.mongo)
-    : openSqliteIdempotencyStore(app.config.DATA_DIR);
+  const { MONGODB_URL, MONGODB_DB, DATA_DIR } = app.config;
+  // createIdempotencyStore loads the MongoDB driver only in the profile that uses it.
+  const store = await createIdempotencyStore({ MONGODB_URL, MONGODB_DB, DATA_DIR });
   app.decorate('idempotencyStore', store);
   app.addHook('onClose', () => store.close());
 }
@@ -21,7 +17,4 @@ declare module 'fastify' {
   }
 }
 
-export default fp(idempotencyStore, {
-  name: 'idempotency-store',
-  dependencies: ['config', 'mongo'],
-});
+export default fp(idempotencyStore, { name: 'idempotency-store', dependencies: ['config'] });

@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { fileImageStore, type ImageStore } from '../../adapters/image-store.ts';
+import { createImageStore, type ImageStore } from '@resale/workers';
 
 /** Uploaded images: GridFS when MongoDB is configured, files under the data folder otherwise. */
 async function imageStore(app: FastifyInstance): Promise<void> {
-  if (app.mongo) {
-    // Imported only here: the embedded profile does not load the MongoDB driver.
-    const { gridFsImageStore } = await import('../../adapters/gridfs-image-store.ts');
-    app.decorate('imageStore', gridFsImageStore(app.mongo));
-    return;
-  }
-  app.decorate('imageStore', fileImageStore(app.config.DATA_DIR));
+  const { MONGODB_URL, MONGODB_DB, DATA_DIR } = app.config;
+  // createImageStore loads the MongoDB driver only in the profile that uses it.
+  const store = await createImageStore({ MONGODB_URL, MONGODB_DB, DATA_DIR });
+  app.decorate('imageStore', store);
+  app.addHook('onClose', () => store.close());
 }
 
 declare module 'fastify' {
@@ -19,4 +17,4 @@ declare module 'fastify' {
   }
 }
 
-export default fp(imageStore, { name: 'image-store', dependencies: ['config', 'mongo'] });
+export default fp(imageStore, { name: 'image-store', dependencies: ['config'] });

@@ -8,25 +8,7 @@ import {
   type SqliteThread,
   type Step,
 } from '@resale/events/sqlite-writer';
-import type { Db } from 'mongodb';
-
-/** The first answer to a command sent with an Idempotency-Key. */
-export interface StoredAnswer {
-  /** Hash of what was asked, so a key reused for another request is recognised. */
-  readonly fingerprint: string;
-  readonly statusCode: number;
-  readonly body: string;
-}
-
-/** Durable memory of answers, each kept for `ttlMs` after it was first given. */
-export interface IdempotencyStore {
-  get(scope: string): Promise<StoredAnswer | null>;
-  /** Keeps the first answer stored under `scope`; a later put for the same scope changes nothing. */
-  put(scope: string, answer: StoredAnswer): Promise<void>;
-  close(): Promise<void>;
-}
-
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+import { IDEMPOTENCY_TTL_MS, type IdempotencyStore, type StoredAnswer } from './port.ts';
 
 interface PendingPut {
   readonly scope: string;
@@ -234,64 +216,6 @@ export function openSqliteIdempotencyStore(
       worker = undefined;
       await stopping?.close();
       db.close();
-    },
-  };
-}
-
-/** How often, at most, the MongoDB store deletes expired answers. */
-const SWEEP_INTERVAL_MS = 60_000;
-
-/**
- * Distributed profile: a MongoDB collection of answers. Expired answers are deleted by the store
- * itself, at most once a minute while it is used, rather than by a TTL index: the same cadence as
- * MongoDB's TTL monitor, with no server feature beyond plain indexes (FerretDB has no TTL indexes).
- * Reads never see an expired answer either way.
- */
-export async function openMongoIdempotencyStore(
-  db: Db,
-  ttlMs = IDEMPOTENCY_TTL_MS,
-  now: () => number = Date.now,
-): Promise<IdempotencyStore> {
-  interface Entry extends StoredAnswer {
-    _id: string;
-    createdAt: Date;
-  }
-  const collection = db.collection<Entry>('idempotencyKeys');
-  await collection.createIndex({ createdAt: 1 }, { name: 'by_creation' });
-  const expiredBefore = (): Date => new Date(now() - ttlMs);
-  let lastSweep = -Infinity;
-  let sweeping: Promise<unknown> | undefined;
-  const sweep = (): void => {
-    if (sweeping || now() - lastSweep < SWEEP_INTERVAL_MS) return;
-    lastSweep = now();
-    // A failed sweep is retried by a later put; answers stay correct meanwhile.
-    sweeping = collection
-      .deleteMany({ createdAt: { $lte: expiredBefore() } })
-      .catch(() => undefined)
-      .finally(() => (sweeping = undefined));
-  };
-  return {
-    async get(scope) {
-      const entry = await collection.findOne({ _id: scope, createdAt: { $gt: expiredBefore() } });
-      return entry
-        ? { fingerprint: entry.fingerprint, statusCode: entry.statusCode, body: entry.body }
-        : null;
-    },
-    async put(scope, answer) {
-      sweep();
-      // An expired entry not yet swept is replaced here.
-      await collection.updateOne(
-        { _id: scope, createdAt: { $lte: expiredBefore() } },
-        { $set: { ...answer, createdAt: new Date(now()) } },
-      );
-      try {
-        await collection.insertOne({ _id: scope, ...answer, createdAt: new Date(now()) });
-      } catch (error) {
-        if ((error as { code?: number }).code !== 11000) throw error;
-      }
-    },
-    async close() {
-      await sweeping;
     },
   };
 }

@@ -4,11 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  openMongoIdempotencyStore,
-  openSqliteIdempotencyStore,
-  type IdempotencyStore,
-} from '../../src/adapters/idempotency-store.ts';
+import { openMongoIdempotencyStore } from '../../src/idempotency-store/mongo-idempotency-store.ts';
+import type { IdempotencyStore } from '../../src/idempotency-store/port.ts';
+import { openSqliteIdempotencyStore } from '../../src/idempotency-store/sqlite-idempotency-store.ts';
 
 const day = 24 * 60 * 60 * 1000;
 const answer = (body: string) => ({ fingerprint: 'f1', statusCode: 201, body });
@@ -101,18 +99,21 @@ describe('SQLite idempotency store (embedded profile)', () => {
 
 // The server is the run's (mongo-wire.global-setup.ts): MONGODB_URL's, or FerretDB.
 describe(`MongoDB idempotency store (${inject('mongoServer')})`, () => {
-  const client = new MongoClient(inject('mongoUrl'));
-  const db = client.db(`gateway-test-${process.pid}`);
+  const url = inject('mongoUrl');
+  const dbName = `idempotency_store_test_${process.pid}`;
+  // The test's own connection, to look into the collection the stores write.
+  const client = new MongoClient(url);
+  const db = client.db(dbName);
   afterAll(async () => {
     await db.dropDatabase();
     await client.close();
   });
-  contract((now) => openMongoIdempotencyStore(db, day, now));
+  contract((now) => openMongoIdempotencyStore({ url, dbName }, day, now));
 
   it('deletes expired answers from the collection, at most once a minute', async () => {
     let clock = 1_900_000_000_000;
     const entries = db.collection<{ _id: string }>('idempotencyKeys');
-    const store = await openMongoIdempotencyStore(db, day, () => clock);
+    const store = await openMongoIdempotencyStore({ url, dbName }, day, () => clock);
     await store.put('sweep-old', answer('old'));
     clock += day + 1;
     await store.put('sweep-new', answer('new'));

@@ -1,19 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { ImageType } from '@resale/workers';
 
-export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
-
-export const extensionOf: Record<ImageType, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-};
-const typeOfExtension: Record<string, ImageType> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-};
+// What an upload must be to be stored: checked here, at the gateway's boundary, before the image
+// store (workers/src/image-store) ever sees the bytes.
 
 /**
  * The image type the bytes really are (by their magic numbers, whatever the client claims), and
@@ -50,41 +38,4 @@ function isWholePng(bytes: Uint8Array): boolean {
     at = end;
   }
   return false;
-}
-
-export interface StoredImage {
-  contentType: ImageType;
-  bytes: Buffer;
-}
-
-/** Uploaded images by server-generated name (`<uuid>.<ext>`). */
-export interface ImageStore {
-  save(name: string, image: StoredImage): Promise<void>;
-  load(name: string): Promise<StoredImage | null>;
-}
-
-export const typeOfName = (name: string): ImageType | undefined =>
-  typeOfExtension[name.split('.').pop() ?? ''];
-
-/** Embedded profile: files under `<DATA_DIR>/images`, written whole before they get their name. */
-export function fileImageStore(dataDir: string): ImageStore {
-  const dir = path.join(dataDir, 'images');
-  mkdirSync(dir, { recursive: true });
-  return {
-    async save(name, { bytes }) {
-      const partial = path.join(dir, `.${name}.partial`);
-      await writeFile(partial, bytes, { flush: true });
-      await rename(partial, path.join(dir, name));
-    },
-    async load(name) {
-      const contentType = typeOfName(name);
-      if (!contentType) return null;
-      try {
-        return { contentType, bytes: await readFile(path.join(dir, name)) };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
-    },
-  };
 }

@@ -1,0 +1,77 @@
+import { MongoClient } from 'mongodb';
+import { IDEMPOTENCY_TTL_MS, type IdempotencyStore, type StoredAnswer } from './port.ts';
+
+// Apart from the SQLite adapter so that only the distributed profile loads the MongoDB driver
+// (create-idempotency-store.ts imports it when MONGODB_URL is set).
+
+export interface MongoIdempotencyStoreOptions {
+  readonly url: string;
+  readonly dbName: string;
+}
+
+/** How often, at most, the MongoDB store deletes expired answers. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * Distributed profile: a MongoDB collection of answers. Expired answers are deleted by the store
+ * itself, at most once a minute while it is used, rather than by a TTL index: the same cadence as
+ * MongoDB's TTL monitor, with no server feature beyond plain indexes (FerretDB has no TTL indexes).
+ * Reads never see an expired answer either way. The store has a connection of its own, closed
+ * by close().
+ */
+export async function openMongoIdempotencyStore(
+  { url, dbName }: MongoIdempotencyStoreOptions,
+  ttlMs = IDEMPOTENCY_TTL_MS,
+  now: () => number = Date.now,
+): Promise<IdempotencyStore> {
+  interface Entry extends StoredAnswer {
+    _id: string;
+    createdAt: Date;
+  }
+  const client = new MongoClient(url, { serverSelectionTimeoutMS: 5_000 });
+  const collection = client.db(dbName).collection<Entry>('idempotencyKeys');
+  try {
+    await client.connect();
+    await collection.createIndex({ createdAt: 1 }, { name: 'by_creation' });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  const expiredBefore = (): Date => new Date(now() - ttlMs);
+  let lastSweep = -Infinity;
+  let sweeping: Promise<unknown> | undefined;
+  const sweep = (): void => {
+    if (sweeping || now() - lastSweep < SWEEP_INTERVAL_MS) return;
+    lastSweep = now();
+    // A failed sweep is retried by a later put; answers stay correct meanwhile.
+    sweeping = collection
+      .deleteMany({ createdAt: { $lte: expiredBefore() } })
+      .catch(() => undefined)
+      .finally(() => (sweeping = undefined));
+  };
+  return {
+    async get(scope) {
+      const entry = await collection.findOne({ _id: scope, createdAt: { $gt: expiredBefore() } });
+      return entry
+        ? { fingerprint: entry.fingerprint, statusCode: entry.statusCode, body: entry.body }
+        : null;
+    },
+    async put(scope, answer) {
+      sweep();
+      // An expired entry not yet swept is replaced here.
+      await collection.updateOne(
+        { _id: scope, createdAt: { $lte: expiredBefore() } },
+        { $set: { ...answer, createdAt: new Date(now()) } },
+      );
+      try {
+        await collection.insertOne({ _id: scope, ...answer, createdAt: new Date(now()) });
+      } catch (error) {
+        if ((error as { code?: number }).code !== 11000) throw error;
+      }
+    },
+    async close() {
+      await sweeping;
+      await client.close();
+    },
+  };
+}
