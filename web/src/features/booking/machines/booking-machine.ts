@@ -2,10 +2,14 @@ import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { newIdempotencyKey } from '@/lib/api-client.ts';
 import { failureError, failureKey, failureToast } from '@/lib/command-failure.ts';
 import { notify } from '@/lib/toast.tsx';
-import type { Product } from '@/features/products/api/products.ts';
+import type { ProductFieldsFragment } from '@/graphql/graphql.ts';
 import { placeBooking, type BookingAnswer, type BookingRequest } from '../api/place-booking.ts';
 
-export type BookableProduct = Pick<Product, '_id' | 'productName' | 'Brand' | 'sellingPrice'>;
+/** The fields of a product (as the products feature reads them) a booking shows. */
+export type BookableProduct = Pick<
+  ProductFieldsFragment,
+  '_id' | 'productName' | 'Brand' | 'sellingPrice'
+>;
 
 export type Buyer = { name: string; email: string };
 
