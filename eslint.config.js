@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,58 +20,13 @@ const storageMessage =
 const driverSpecifier = `/^(${storageDrivers.map((name) => name.replace('/', '\\u002F')).join('|')})($|\\u002F)|^@kurrent\\u002F/`;
 
 // A web feature uses the app's shared code (components, lib, graphql, config), never another
-// feature's: what two features share moves to the shared folders.
-const webSrc = path.join(path.dirname(fileURLToPath(import.meta.url)), 'web', 'src');
-const featuresDir = path.join(webSrc, 'features');
-
-/** The feature of web/src/features a file lies in, or null. */
-function featureOf(file) {
-  const relative = path.relative(featuresDir, file);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return null;
-  return relative.split(path.sep)[0];
-}
-
-const noCrossFeatureImports = {
-  meta: {
-    type: 'problem',
-    docs: { description: 'A web feature imports no module of another feature' },
-    schema: [],
-    messages: {
-      crossFeature:
-        "The feature '{{own}}' imports '{{source}}' of the feature '{{other}}': features do not " +
-        'import one another; move what they share to web/src/components, lib or graphql.',
-    },
-  },
-  create(context) {
-    const own = featureOf(context.filename);
-    if (!own) return {};
-    /** Reports `source` (an import specifier, `@/...` or relative) when it is in another feature. */
-    const check = (node, source) => {
-      if (typeof source !== 'string') return;
-      const target = source.startsWith('@/')
-        ? path.join(webSrc, source.slice(2))
-        : source.startsWith('.')
-          ? path.resolve(path.dirname(context.filename), source)
-          : null;
-      const other = target && featureOf(target);
-      if (other && other !== own)
-        context.report({ node, messageId: 'crossFeature', data: { own, other, source } });
-    };
-    const checkSource = (node) => {
-      if (node.source) check(node.source, node.source.value);
-    };
-    return {
-      ImportDeclaration: checkSource,
-      ExportNamedDeclaration: checkSource,
-      ExportAllDeclaration: checkSource,
-      ImportExpression: checkSource,
-      TSImportType: (node) => check(node.argument, node.argument.literal?.value),
-      // vi.mock('...') and its kin reach into the module they name as well.
-      'CallExpression[callee.object.name="vi"][arguments.0.type="Literal"]': (node) =>
-        check(node.arguments[0], node.arguments[0].value),
-    };
-  },
-};
+// feature's: what two features share moves to the shared folders. eslint-plugin-boundaries tells
+// the feature of each file and of each import it resolves (the `@/*` alias by web/tsconfig.json).
+const rootPath = path.dirname(fileURLToPath(import.meta.url));
+const featureMessage =
+  "The feature '{{ from.element.captured.feature }}' imports '{{ dependency.source }}' of the " +
+  "feature '{{ to.element.captured.feature }}': features do not import one another; move what " +
+  'they share to web/src/components, lib or graphql.';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'test-artifacts/**'] },
@@ -114,8 +70,53 @@ export default tseslint.config(
   },
   {
     files: ['web/src/features/**/*.{ts,tsx}'],
-    plugins: { boundaries: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
-    rules: { 'boundaries/no-cross-feature-imports': 'error' },
+    plugins: { boundaries },
+    settings: {
+      'boundaries/root-path': rootPath,
+      'boundaries/elements': [
+        {
+          type: 'feature',
+          pattern: 'web/src/features/*',
+          partialMatch: false,
+          capture: ['feature'],
+        },
+      ],
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      'boundaries/additional-dependency-nodes': [
+        // `import('...').Type` in a type position, and vi.mock('...') and its kin, which reach
+        // into the module they name as well.
+        { selector: 'TSImportType > Literal.source', kind: 'type', name: 'import-type' },
+        {
+          selector: 'CallExpression[callee.object.name="vi"] > Literal:first-child',
+          kind: 'value',
+          name: 'vi',
+        },
+      ],
+      'import/resolver': { typescript: { project: path.join(rootPath, 'web', 'tsconfig.json') } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'feature' } },
+              disallow: {
+                to: {
+                  element: {
+                    type: 'feature',
+                    // Any feature but the importer's own: a feature imports itself freely.
+                    captured: { feature: '!{{ from.element.captured.feature }}' },
+                  },
+                },
+              },
+              message: featureMessage,
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['web/**/*.{ts,tsx}'],
