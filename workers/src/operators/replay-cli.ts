@@ -3,30 +3,11 @@ import { SingleBar, Presets } from 'cli-progress';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRedisPubSub } from '../pubsub/mqemitter-pubsub.ts';
 import type { ChangePubSub } from '../pubsub/port.ts';
-import { createReadStore, isReadModelName, readModelNames } from '../read-models.ts';
-import { workerEnvironment } from './environment.ts';
+import { createReadStore } from '../read-models.ts';
+import { runOperatorCommand } from './cli.ts';
+import { replayCommand } from './command-line.ts';
 import { replayReadModels } from './replay.ts';
 
-// npm run replay [-- names...]: rebuilds every read model, or the named ones, from position 0.
-const names = process.argv.slice(2).filter((arg) => arg !== '--');
-const unknown = names.filter((name) => !isReadModelName(name));
-if (unknown.length > 0) {
-  console.error(
-    `Unknown read model(s): ${unknown.join(', ')}. Known: ${readModelNames.join(', ')}`,
-  );
-  process.exit(2);
-}
-
-const env = workerEnvironment();
-const eventStore = await createEventStore(env);
-const readStore = await createReadStore(env);
-// The live service's pub/sub, when it is Redis: the rebuilt read models are announced there.
-const pubsub: ChangePubSub | undefined = env.REDIS_URL
-  ? createRedisPubSub({
-      redisUrl: env.REDIS_URL,
-      ...(env.REDIS_CHANNEL_PREFIX ? { channelPrefix: env.REDIS_CHANNEL_PREFIX } : {}),
-    })
-  : undefined;
 /** Redis away must not hold the command: its publications wait for a reconnection. */
 async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   const stop = new AbortController();
@@ -42,63 +23,76 @@ async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T>
   }
 }
 
-const bar = new SingleBar(
-  {
-    format: 'replay |{bar}| {percentage}% | {value}/{total} | {eta_formatted} left',
-    hideCursor: true,
-  },
-  Presets.shades_classic,
-);
-try {
-  bar.start(await eventStore.headPosition(), 0);
-  const report = await replayReadModels({
-    eventStore,
-    readStore,
-    names: names.filter(isReadModelName),
-    ...(pubsub
-      ? {
-          pubsub: {
-            publishApplied: (position, changes) =>
-              within(pubsub.publishApplied(position, changes), 5_000, 'Publishing on Redis'),
-          },
-        }
-      : {}),
-    onProgress: ({ position, head }) => {
-      bar.setTotal(head);
-      bar.update(position);
+// npm run replay [-- names...]: rebuilds every read model, or the named ones, from position 0
+// (--help: usage).
+await runOperatorCommand(replayCommand, async ({ names }, env) => {
+  const eventStore = await createEventStore(env);
+  const readStore = await createReadStore(env);
+  // The live service's pub/sub, when it is Redis: the rebuilt read models are announced there.
+  const pubsub: ChangePubSub | undefined = env.REDIS_URL
+    ? createRedisPubSub({
+        redisUrl: env.REDIS_URL,
+        ...(env.REDIS_CHANNEL_PREFIX ? { channelPrefix: env.REDIS_CHANNEL_PREFIX } : {}),
+      })
+    : undefined;
+  const bar = new SingleBar(
+    {
+      format: 'replay |{bar}| {percentage}% | {value}/{total} | {eta_formatted} left',
+      hideCursor: true,
     },
-  });
-  bar.stop();
-  console.info(
-    `Rebuilt ${report.names.join(', ')} from ${report.events} events up to position ${report.position} ` +
-      `in ${report.seconds.toFixed(2)} s: ${Math.round(report.eventsPerSecond).toLocaleString('en')} events/s` +
-      (report.catchUps > 0
-        ? ` (caught up with the live service ${report.catchUps}x before the swap)`
-        : ''),
+    Presets.shades_classic,
   );
-  if (!pubsub)
+  try {
+    bar.start(await eventStore.headPosition(), 0);
+    const report = await replayReadModels({
+      eventStore,
+      readStore,
+      names,
+      ...(pubsub
+        ? {
+            pubsub: {
+              publishApplied: (position, changes) =>
+                within(pubsub.publishApplied(position, changes), 5_000, 'Publishing on Redis'),
+            },
+          }
+        : {}),
+      onProgress: ({ position, head }) => {
+        bar.setTotal(head);
+        bar.update(position);
+      },
+    });
+    bar.stop();
     console.info(
-      'No REDIS_URL, so no change notices sent from here. A service using this read store in the ' +
-        'embedded profile notices the swap within about a second and tells its clients to refetch; ' +
-        'for a distributed deployment set REDIS_URL and REDIS_CHANNEL_PREFIX to reach its gateways.',
+      `Rebuilt ${report.names.join(', ')} from ${report.events} events up to position ${report.position} ` +
+        `in ${report.seconds.toFixed(2)} s: ${Math.round(report.eventsPerSecond).toLocaleString('en')} events/s` +
+        (report.catchUps > 0
+          ? ` (caught up with the live service ${report.catchUps}x before the swap)`
+          : ''),
     );
-  else if (report.noticeError)
-    console.warn(
-      `The read models were swapped in, but the change notices were not sent (${report.noticeError.message}): ` +
-        'connected clients see the rebuilt documents on their next change or reconnect.',
-    );
-  else
-    console.info(
-      `Announced the rebuilt read models on Redis (change.<model>, position ${report.position}).`,
-    );
-} catch (error) {
-  bar.stop();
-  console.error(`Replay failed, the live read models are unchanged: ${String(error)}`);
-  process.exitCode = 1;
-} finally {
-  await readStore.close();
-  await eventStore.close();
-  if (pubsub) await within(pubsub.close(), 2_000, 'Closing Redis').catch(() => undefined);
-}
+    if (!pubsub)
+      console.info(
+        'No REDIS_URL, so no change notices sent from here. A service using this read store in the ' +
+          'embedded profile notices the swap within about a second and tells its clients to refetch; ' +
+          'for a distributed deployment set REDIS_URL and REDIS_CHANNEL_PREFIX to reach its gateways.',
+      );
+    else if (report.noticeError)
+      console.warn(
+        `The read models were swapped in, but the change notices were not sent (${report.noticeError.message}): ` +
+          'connected clients see the rebuilt documents on their next change or reconnect.',
+      );
+    else
+      console.info(
+        `Announced the rebuilt read models on Redis (change.<model>, position ${report.position}).`,
+      );
+  } catch (error) {
+    bar.stop();
+    console.error(`Replay failed, the live read models are unchanged: ${String(error)}`);
+    process.exitCode = 1;
+  } finally {
+    await readStore.close();
+    await eventStore.close();
+    if (pubsub) await within(pubsub.close(), 2_000, 'Closing Redis').catch(() => undefined);
+  }
+});
 // A Redis connection still trying to reconnect would keep the process alive.
 process.exit();

@@ -1,0 +1,49 @@
+import { UsageError, type OperatorCommand } from './command-line.ts';
+import { workerEnvironment, type WorkerEnvironment } from './environment.ts';
+
+/** A failure the operator can act on: exit code 1, its message on one line, no stack trace. */
+export class OperatorError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'OperatorError';
+  }
+}
+
+/**
+ * Runs an operator command: parses its command line (`--help` prints the usage and touches
+ * nothing; a UsageError exits 2), reads the environment, then runs `main`. An OperatorError
+ * exits 1 with its message; any other error is unexpected and keeps its stack trace.
+ */
+export async function runOperatorCommand<A>(
+  command: OperatorCommand<A>,
+  main: (args: A, env: WorkerEnvironment) => Promise<void>,
+  argv: readonly string[] = process.argv.slice(2),
+): Promise<void> {
+  let line;
+  try {
+    line = command.parse(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${command.name}: ${error.message} (${command.name} -- --help for the usage)`);
+    process.exitCode = 2;
+    return;
+  }
+  if (line.help) {
+    console.info(command.usage);
+    return;
+  }
+  try {
+    let env: WorkerEnvironment;
+    try {
+      env = workerEnvironment();
+    } catch (error) {
+      // QUEUE_PARTITIONS that is not a positive integer.
+      throw error instanceof RangeError ? new OperatorError(error.message) : error;
+    }
+    await main(line.args, env);
+  } catch (error) {
+    if (!(error instanceof OperatorError)) throw error;
+    console.error(`${command.name}: ${error.message}`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,179 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isReadModelName, readModelNames, type ReadModelName } from '../read-models.ts';
+
+/** A command line the command cannot run: exit code 2, one line, and where the usage is. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** What a command line asks for: the usage text, or a run with these arguments. */
+export type CommandLine<A> = { readonly help: true } | { readonly help: false; readonly args: A };
+
+/** An operator command: its name as typed, its usage text, and its argument parser. */
+export interface OperatorCommand<A> {
+  /** `npm run audit`: what the operator types, used in messages. */
+  readonly name: string;
+  readonly usage: string;
+  /** Throws UsageError for a command line it cannot run. */
+  parse(argv: readonly string[]): CommandLine<A>;
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+interface Parsed {
+  readonly values: Readonly<Record<string, string | boolean | (string | boolean)[] | undefined>>;
+  readonly positionals: readonly string[];
+}
+
+/**
+ * node:util parseArgs, strict (an unknown option, or a value given to a flag, is a UsageError),
+ * with -h/--help added. `--` ends the options: what follows is positional.
+ */
+function parseStrict(argv: readonly string[], options: Options): Parsed | 'help' {
+  let parsed: Parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_'))
+      // Its first sentence: "Unknown option '--x'", "Option '--json' does not take an argument".
+      throw new UsageError((error as Error).message.split('. ')[0] ?? code);
+    throw error;
+  }
+  return parsed.values['help'] === true ? 'help' : parsed;
+}
+
+export interface ReplayArgs {
+  /** The read models to rebuild; empty: every one. */
+  readonly names: readonly ReadModelName[];
+}
+
+export const replayCommand: OperatorCommand<ReplayArgs> = {
+  name: 'npm run replay',
+  usage: `Usage: npm run replay [-- <read model>...]
+
+Rebuilds every read model, or the named ones, from position 0 of the event log beside the live
+ones, then swaps them in. A running marketplace keeps running; its clients refetch.
+
+Arguments:
+  <read model>  one of ${readModelNames.join(', ')}
+                (default: every one; a derived read model is rebuilt with its source)
+
+Options:
+  -h, --help    print this text
+
+Environment:
+  DATA_DIR              folder of the embedded event log (events.sqlite3) and read models
+                        (read-models.sqlite3); default ./data in the folder npm was run from
+  EVENTSTORE_URL        an EventStoreDB (esdb://...) to read the log from instead of DATA_DIR
+  MONGODB_URL           a MongoDB whose read models to rebuild instead of DATA_DIR's
+  MONGODB_DB            that MongoDB's database (default resale)
+  REDIS_URL             a distributed deployment's Redis: the rebuilt read models are announced
+                        there, so that its gateways tell their clients to refetch
+  REDIS_CHANNEL_PREFIX  the gateways' channel prefix on that Redis
+
+Examples:
+  npm run replay
+  npm run replay -- bookings users`,
+  parse(argv) {
+    const parsed = parseStrict(argv, {});
+    if (parsed === 'help') return { help: true };
+    const unknown = parsed.positionals.filter((name) => !isReadModelName(name));
+    if (unknown.length > 0)
+      throw new UsageError(
+        `unknown read model${unknown.length > 1 ? 's' : ''} ${unknown.map((n) => `"${n}"`).join(', ')}; ` +
+          `known: ${readModelNames.join(', ')}`,
+      );
+    return { help: false, args: { names: parsed.positionals.filter(isReadModelName) } };
+  },
+};
+
+export interface AuditArgs {
+  /** A stream id or an entity id. */
+  readonly id: string;
+  readonly json: boolean;
+}
+
+export const auditCommand: OperatorCommand<AuditArgs> = {
+  name: 'npm run audit',
+  usage: `Usage: npm run audit -- <stream id | entity id> [--json]
+
+Prints the history behind an id in log order: position, time, stream@revision, type, actor
+and payload of each event. A stream id (product-p1) gives that stream; an entity id (p1) every
+stream of that id (user-, seller-, product-, booking-, category-).
+
+Arguments:
+  <stream id | entity id>  what to audit
+
+Options:
+  --json        the events as a JSON array instead of a table
+  -h, --help    print this text
+
+Environment:
+  DATA_DIR        folder of the embedded event log (events.sqlite3); default ./data in the
+                  folder npm was run from
+  EVENTSTORE_URL  an EventStoreDB (esdb://...) to use instead of DATA_DIR
+
+Examples:
+  npm run audit -- product-p1
+  npm run audit -- p1 --json`,
+  parse(argv) {
+    const parsed = parseStrict(argv, { json: { type: 'boolean' } });
+    if (parsed === 'help') return { help: true };
+    const [id, ...more] = parsed.positionals;
+    if (id === undefined || id.trim() === '')
+      throw new UsageError('which history? Give a stream id or an entity id');
+    if (more.length > 0)
+      throw new UsageError(
+        `one id at a time, not ${parsed.positionals.length}: ${parsed.positionals.join(' ')}`,
+      );
+    return { help: false, args: { id: id.trim(), json: parsed.values['json'] === true } };
+  },
+};
+
+export interface PromoteArgs {
+  readonly email: string;
+}
+
+export const promoteCommand: OperatorCommand<PromoteArgs> = {
+  name: 'npm run promote',
+  usage: `Usage: npm run promote -- <e-mail>
+
+Makes the user registered with that e-mail an admin: appends UserPromoted to the user's stream,
+with the system as its actor. A running gateway applies it within about a second. Promoting an
+admin changes nothing.
+
+Arguments:
+  <e-mail>      the e-mail the user registered with (any case)
+
+Options:
+  -h, --help    print this text
+
+Environment:
+  DATA_DIR        folder of the embedded event log (events.sqlite3); default ./data in the
+                  folder npm was run from
+  EVENTSTORE_URL  an EventStoreDB (esdb://...) to use instead of DATA_DIR
+
+Example:
+  npm run promote -- ann@example.com`,
+  parse(argv) {
+    const parsed = parseStrict(argv, {});
+    if (parsed === 'help') return { help: true };
+    const [email, ...more] = parsed.positionals;
+    if (email === undefined) throw new UsageError('whom? Give the e-mail of a registered user');
+    if (more.length > 0)
+      throw new UsageError(
+        `one e-mail at a time, not ${parsed.positionals.length}: ${parsed.positionals.join(' ')}`,
+      );
+    if (!email.includes('@')) throw new UsageError(`"${email}" is not an e-mail`);
+    return { help: false, args: { email } };
+  },
+};

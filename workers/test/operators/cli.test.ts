@@ -1,0 +1,80 @@
+import { execFile } from 'node:child_process';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { scratchDir, teardownAfterEach } from '../support/stores.ts';
+
+const workspace = fileURLToPath(new URL('../..', import.meta.url));
+const clis = ['replay', 'audit', 'promote'] as const;
+type Cli = (typeof clis)[number];
+
+interface Run {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** `npm run <cli> -- <args>` as a child process (tsx, as npm runs it), whatever its exit code. */
+function runCli(cli: Cli, args: readonly string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', `src/operators/${cli}-cli.ts`, ...args],
+      // The embedded profile whatever the test's own environment says.
+      {
+        cwd: workspace,
+        env: { ...process.env, EVENTSTORE_URL: '', MONGODB_URL: '', REDIS_URL: '', ...env },
+      },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? (error.code as number | null) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** Each command run at once (each spends a second or two starting tsx). */
+const runEach = (args: (cli: Cli) => readonly string[], env: Record<string, string>) =>
+  Promise.all(clis.map((cli) => runCli(cli, args(cli), env)));
+
+const teardown = teardownAfterEach();
+
+/** A scratch folder and a DATA_DIR inside it that does not exist yet. */
+async function givenNoDataDir() {
+  const scratch = await scratchDir('cli');
+  teardown(scratch.remove);
+  return { scratch: scratch.path, DATA_DIR: join(scratch.path, 'data') };
+}
+
+describe('the operator commands (npm run replay, audit, promote) as processes', () => {
+  it('print their usage for --help or -h, exit 0 and create nothing', async () => {
+    const { scratch, DATA_DIR } = await givenNoDataDir();
+    const runs = (
+      await Promise.all([
+        runEach(() => ['--help'], { DATA_DIR }),
+        runEach(() => ['-h'], { DATA_DIR }),
+      ])
+    ).flat();
+    for (const [i, run] of runs.entries()) {
+      const cli = clis[i % clis.length] ?? '';
+      expect(run.stderr).toBe('');
+      expect(run.stdout).toMatch(new RegExp(`^Usage: npm run ${cli} `));
+      expect(run.stdout).toContain('DATA_DIR');
+      expect(run.code).toBe(0);
+    }
+    expect(await readdir(scratch)).toEqual([]);
+  });
+
+  it('refuse an unknown option with exit code 2 and one line', async () => {
+    const { scratch, DATA_DIR } = await givenNoDataDir();
+    const runs = await runEach(() => ['--bogus'], { DATA_DIR });
+    for (const [i, run] of runs.entries()) {
+      const cli = clis[i] ?? '';
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toBe(
+        `npm run ${cli}: Unknown option '--bogus' (npm run ${cli} -- --help for the usage)\n`,
+      );
+      expect(run.code).toBe(2);
+    }
+    expect(await readdir(scratch)).toEqual([]);
+  });
+});
