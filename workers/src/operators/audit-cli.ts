@@ -1,11 +1,10 @@
-import { createEventStore } from '@resale/events';
 import { auditHistory, formatAuditTable } from './audit.ts';
-import { runOperatorCommand } from './cli.ts';
+import { openExistingEventStore, runOperatorCommand } from './cli.ts';
 import { auditCommand } from './command-line.ts';
 
 // npm run audit -- <stream id or entity id> [--json]: that history, in log order (--help: usage).
 await runOperatorCommand(auditCommand, async ({ id, json }, env) => {
-  const eventStore = createEventStore(env);
+  const eventStore = openExistingEventStore(env);
   try {
     const entries = await auditHistory(eventStore, id);
     if (json) console.info(JSON.stringify(entries, null, 2));

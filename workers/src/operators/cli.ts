@@ -1,3 +1,5 @@
+import { createEventStore, embeddedEventStoreFile, type EventStore } from '@resale/events';
+import { statSync } from 'node:fs';
 import { UsageError, type OperatorCommand } from './command-line.ts';
 import { workerEnvironment, type WorkerEnvironment } from './environment.ts';
 
@@ -46,4 +48,31 @@ export async function runOperatorCommand<A>(
     console.error(`${command.name}: ${error.message}`);
     process.exitCode = 1;
   }
+}
+
+type EventLogSettings = Pick<WorkerEnvironment, 'DATA_DIR' | 'EVENTSTORE_URL'>;
+
+/**
+ * Why these settings name no event log, or undefined when they do: EVENTSTORE_URL names a server
+ * (the server itself answers for its log), or DATA_DIR holds the embedded log's file.
+ */
+export function missingEventLog(env: EventLogSettings): string | undefined {
+  if (env.EVENTSTORE_URL) return undefined;
+  if (statSync(embeddedEventStoreFile(env.DATA_DIR), { throwIfNoEntry: false })?.isFile())
+    return undefined;
+  return (
+    `No event log in ${env.DATA_DIR} (DATA_DIR): start the marketplace once with npm start, ` +
+    'or set DATA_DIR (or EVENTSTORE_URL)'
+  );
+}
+
+/**
+ * The event store of the settings, but never a new embedded log: opening the embedded store
+ * creates DATA_DIR and an empty log, which an operator command that was pointed at the wrong
+ * folder must not leave behind. Throws OperatorError when there is no log.
+ */
+export function openExistingEventStore(env: EventLogSettings): EventStore {
+  const missing = missingEventLog(env);
+  if (missing) throw new OperatorError(missing);
+  return createEventStore(env);
 }

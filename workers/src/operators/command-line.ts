@@ -72,7 +72,8 @@ Options:
 
 Environment:
   DATA_DIR              folder of the embedded event log (events.sqlite3) and read models
-                        (read-models.sqlite3); default ./data in the folder npm was run from
+                        (read-models.sqlite3); default ./data in the folder npm was run from.
+                        Without an event log there the command stops and creates nothing.
   EVENTSTORE_URL        an EventStoreDB (esdb://...) to read the log from instead of DATA_DIR
   MONGODB_URL           a MongoDB whose read models to rebuild instead of DATA_DIR's
   MONGODB_DB            that MongoDB's database (default resale)
@@ -119,7 +120,8 @@ Options:
 
 Environment:
   DATA_DIR        folder of the embedded event log (events.sqlite3); default ./data in the
-                  folder npm was run from
+                  folder npm was run from. Without an event log there the command stops
+                  and creates nothing.
   EVENTSTORE_URL  an EventStoreDB (esdb://...) to use instead of DATA_DIR
 
 Examples:
@@ -159,7 +161,8 @@ Options:
 
 Environment:
   DATA_DIR        folder of the embedded event log (events.sqlite3); default ./data in the
-                  folder npm was run from
+                  folder npm was run from. Without an event log there the command stops
+                  and creates nothing.
   EVENTSTORE_URL  an EventStoreDB (esdb://...) to use instead of DATA_DIR
 
 Example:

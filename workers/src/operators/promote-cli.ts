@@ -1,11 +1,11 @@
-import { createEventStore, DomainError } from '@resale/events';
-import { OperatorError, runOperatorCommand } from './cli.ts';
+import { DomainError } from '@resale/events';
+import { OperatorError, openExistingEventStore, runOperatorCommand } from './cli.ts';
 import { promoteCommand } from './command-line.ts';
 import { promoteUserByEmail, UnknownUserError } from './promote.ts';
 
 // npm run promote -- <e-mail>: makes that registered user an admin (--help: usage).
 await runOperatorCommand(promoteCommand, async ({ email }, env) => {
-  const eventStore = createEventStore(env);
+  const eventStore = openExistingEventStore(env);
   try {
     const { uid, appended, position } = await promoteUserByEmail(eventStore, email);
     console.info(

@@ -1,10 +1,9 @@
-import { createEventStore } from '@resale/events';
 import { SingleBar, Presets } from 'cli-progress';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRedisPubSub } from '../pubsub/mqemitter-pubsub.ts';
 import type { ChangePubSub } from '../pubsub/port.ts';
 import { createReadStore } from '../read-models.ts';
-import { runOperatorCommand } from './cli.ts';
+import { openExistingEventStore, runOperatorCommand } from './cli.ts';
 import { replayCommand } from './command-line.ts';
 import { replayReadModels } from './replay.ts';
 
@@ -26,7 +25,7 @@ async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T>
 // npm run replay [-- names...]: rebuilds every read model, or the named ones, from position 0
 // (--help: usage).
 await runOperatorCommand(replayCommand, async ({ names }, env) => {
-  const eventStore = await createEventStore(env);
+  const eventStore = openExistingEventStore(env);
   const readStore = await createReadStore(env);
   // The live service's pub/sub, when it is Redis: the rebuilt read models are announced there.
   const pubsub: ChangePubSub | undefined = env.REDIS_URL

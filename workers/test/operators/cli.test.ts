@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { scratchDir, teardownAfterEach } from '../support/stores.ts';
+import { missingEventLog } from '../../src/operators/cli.ts';
+import { openEventStore, scratchDir, teardownAfterEach } from '../support/stores.ts';
 
 const workspace = fileURLToPath(new URL('../..', import.meta.url));
 const clis = ['replay', 'audit', 'promote'] as const;
@@ -45,6 +46,27 @@ async function givenNoDataDir() {
   return { scratch: scratch.path, DATA_DIR: join(scratch.path, 'data') };
 }
 
+describe('an operator command finds the event log', () => {
+  it('in DATA_DIR, when it holds one', async () => {
+    const { DATA_DIR } = await givenNoDataDir();
+    const message = `No event log in ${DATA_DIR} (DATA_DIR): start the marketplace once with npm start, or set DATA_DIR (or EVENTSTORE_URL)`;
+    expect(missingEventLog({ DATA_DIR, EVENTSTORE_URL: undefined })).toBe(message);
+    await mkdir(DATA_DIR);
+    expect(missingEventLog({ DATA_DIR, EVENTSTORE_URL: undefined })).toBe(message);
+    expect(await readdir(DATA_DIR)).toEqual([]);
+
+    await openEventStore(DATA_DIR).close();
+    expect(missingEventLog({ DATA_DIR, EVENTSTORE_URL: undefined })).toBeUndefined();
+  });
+
+  it('on the server EVENTSTORE_URL names, whatever DATA_DIR holds', async () => {
+    const { DATA_DIR } = await givenNoDataDir();
+    expect(
+      missingEventLog({ DATA_DIR, EVENTSTORE_URL: 'esdb://localhost:2113?tls=false' }),
+    ).toBeUndefined();
+  });
+});
+
 describe('the operator commands (npm run replay, audit, promote) as processes', () => {
   it('print their usage for --help or -h, exit 0 and create nothing', async () => {
     const { scratch, DATA_DIR } = await givenNoDataDir();
@@ -76,5 +98,31 @@ describe('the operator commands (npm run replay, audit, promote) as processes', 
       expect(run.code).toBe(2);
     }
     expect(await readdir(scratch)).toEqual([]);
+  });
+
+  it('stop with exit code 1 where DATA_DIR holds no event log, and create nothing', async () => {
+    const { scratch, DATA_DIR } = await givenNoDataDir();
+    const emptyDataDir = join(scratch, 'empty');
+    await mkdir(emptyDataDir);
+    const args = (cli: Cli) => (cli === 'audit' ? ['p1'] : cli === 'promote' ? ['a@b.org'] : []);
+    const [absent, empty] = await Promise.all([
+      runEach(args, { DATA_DIR }),
+      runEach(args, { DATA_DIR: emptyDataDir }),
+    ]);
+    for (const [runs, dir] of [
+      [absent, DATA_DIR],
+      [empty, emptyDataDir],
+    ] as const)
+      for (const [i, run] of runs.entries()) {
+        const cli = clis[i] ?? '';
+        expect(run.stdout).toBe('');
+        expect(run.stderr).toBe(
+          `npm run ${cli}: No event log in ${dir} (DATA_DIR): start the marketplace once with ` +
+            'npm start, or set DATA_DIR (or EVENTSTORE_URL)\n',
+        );
+        expect(run.code).toBe(1);
+      }
+    expect(await readdir(scratch)).toEqual(['empty']);
+    expect(await readdir(emptyDataDir)).toEqual([]);
   });
 });
