@@ -1,4 +1,5 @@
 import type { EventStore, RecordedEvent } from '@resale/events';
+import { uidsRegisteredWith } from './registered-users.ts';
 
 /** Stream types an entity id may belong to (a seller shares its id with its user account). */
 export const streamPrefixes = ['user-', 'seller-', 'product-', 'booking-', 'category-'] as const;
@@ -37,23 +38,36 @@ const toEntry = (event: RecordedEvent): AuditEntry => ({
   payload: event.data,
 });
 
-/**
- * The history behind a stream id, or behind an entity id: then every stream of that id (user-,
- * seller-, product-, booking-, category-), merged in log order.
- */
-export async function auditHistory(
-  eventStore: Pick<EventStore, 'readStream'>,
-  id: string,
-): Promise<AuditEntry[]> {
-  const exact = await eventStore.readStream(id);
-  if (exact.length > 0) return exact.map(toEntry);
-  const streams = await Promise.all(
-    streamPrefixes.map((prefix) => eventStore.readStream(`${prefix}${id}`)),
-  );
-  return streams
+/** No stream or entity id holds an @ (ids are letters, digits, _ and -): it is an e-mail. */
+export const isEmail = (id: string): boolean => id.includes('@');
+
+const inLogOrder = (histories: readonly RecordedEvent[][]): AuditEntry[] =>
+  histories
     .flat()
     .sort((a, b) => a.position - b.position)
     .map(toEntry);
+
+/** Every stream of an entity id (user-, seller-, product-, booking-, category-). */
+const streamsOf = (eventStore: Pick<EventStore, 'readStream'>, id: string) =>
+  Promise.all(streamPrefixes.map((prefix) => eventStore.readStream(`${prefix}${id}`)));
+
+/**
+ * The history behind a stream id; or behind an entity id: then every stream of that id (user-,
+ * seller-, product-, booking-, category-), merged in log order; or behind a user's e-mail: then
+ * every stream of the uid registered with it (of each, should it have been registered again
+ * after a deletion), found by scanning the log for its UserRegistered.
+ */
+export async function auditHistory(
+  eventStore: Pick<EventStore, 'readStream' | 'readAll'>,
+  id: string,
+): Promise<AuditEntry[]> {
+  if (isEmail(id)) {
+    const uids = await uidsRegisteredWith(eventStore, id);
+    return inLogOrder((await Promise.all(uids.map((uid) => streamsOf(eventStore, uid)))).flat());
+  }
+  const exact = await eventStore.readStream(id);
+  if (exact.length > 0) return exact.map(toEntry);
+  return inLogOrder(await streamsOf(eventStore, id));
 }
 
 const columns: readonly { title: string; of: (entry: AuditEntry) => string }[] = [

@@ -98,21 +98,22 @@ Examples:
 };
 
 export interface AuditArgs {
-  /** A stream id or an entity id. */
+  /** A stream id, an entity id or a user's e-mail. */
   readonly id: string;
   readonly json: boolean;
 }
 
 export const auditCommand: OperatorCommand<AuditArgs> = {
   name: 'npm run audit',
-  usage: `Usage: npm run audit -- <stream id | entity id> [--json]
+  usage: `Usage: npm run audit -- <stream id | entity id | e-mail> [--json]
 
 Prints the history behind an id in log order: position, time, stream@revision, type, actor
 and payload of each event. A stream id (product-p1) gives that stream; an entity id (p1) every
-stream of that id (user-, seller-, product-, booking-, category-).
+stream of that id (user-, seller-, product-, booking-, category-); a user's e-mail (any case)
+every stream of the user registered with it.
 
 Arguments:
-  <stream id | entity id>  what to audit
+  <stream id | entity id | e-mail>  what to audit
 
 Options:
   --json        the events as a JSON array instead of a table
@@ -126,13 +127,14 @@ Environment:
 
 Examples:
   npm run audit -- product-p1
-  npm run audit -- p1 --json`,
+  npm run audit -- p1 --json
+  npm run audit -- ann@example.com`,
   parse(argv) {
     const parsed = parseStrict(argv, { json: { type: 'boolean' } });
     if (parsed === 'help') return { help: true };
     const [id, ...more] = parsed.positionals;
     if (id === undefined || id.trim() === '')
-      throw new UsageError('which history? Give a stream id or an entity id');
+      throw new UsageError('which history? Give a stream id, an entity id or an e-mail');
     if (more.length > 0)
       throw new UsageError(
         `one id at a time, not ${parsed.positionals.length}: ${parsed.positionals.join(' ')}`,

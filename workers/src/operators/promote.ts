@@ -6,25 +6,12 @@ import {
   userStreamId,
   type EventStore,
 } from '@resale/events';
+import { normalisedEmail, uidsRegisteredWith } from './registered-users.ts';
 
 export class UnknownUserError extends Error {
   constructor(readonly email: string) {
     super(`No user registered with the e-mail ${email}`);
     this.name = 'UnknownUserError';
-  }
-}
-
-/** The uid registered with this e-mail, found in the log itself so a lagging read model cannot hide it. */
-async function uidOf(eventStore: EventStore, email: string): Promise<string | undefined> {
-  let uid: string | undefined;
-  for (let after = 0; ;) {
-    const page = await eventStore.readAll({ after, limit: 1000 });
-    if (page.length === 0) return uid;
-    for (const event of page) {
-      const data = event.data as { uid?: string; email?: string };
-      if (event.type === 'UserRegistered' && data.email === email) uid = data.uid;
-    }
-    after = page[page.length - 1]?.position ?? after;
   }
 }
 
@@ -37,8 +24,9 @@ export async function promoteUserByEmail(
   rawEmail: string,
   now: Date = new Date(),
 ): Promise<{ uid: string; appended: boolean; position: number }> {
-  const email = rawEmail.trim().toLowerCase();
-  const uid = await uidOf(eventStore, email);
+  const email = normalisedEmail(rawEmail);
+  // The latest registration: an e-mail registered again after its account was deleted.
+  const uid = (await uidsRegisteredWith(eventStore, email)).at(-1);
   if (!uid) throw new UnknownUserError(email);
   const correlationId = `operator-promote-${randomUUID()}`;
   const result = await handleCommand(eventStore, userStreamId(uid), userDecider, {

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import type { EventStore } from '@resale/events';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -72,6 +73,25 @@ async function givenSamsHistory() {
   return { store, dir };
 }
 
+/** A buyer registers with this e-mail. */
+async function givenRegistered(store: EventStore, uid: string, email: string) {
+  await store.append(
+    `user-${uid}`,
+    [
+      {
+        eventId: randomUUID(),
+        event: {
+          type: 'UserRegistered',
+          schemaVersion: 1,
+          data: { uid, name: uid, email, role: 'buyer' },
+        },
+        metadata: by(uid, email, '2026-11-23T10:00:00.000Z'),
+      },
+    ],
+    { expectedRevision: 'no_stream' },
+  );
+}
+
 describe("an operator's audit", () => {
   it('reads one stream by its id', async () => {
     const { store } = await givenSamsHistory();
@@ -99,14 +119,53 @@ describe("an operator's audit", () => {
     );
   });
 
-  it('is a command: npm run audit -- <id> [--json]', async () => {
-    const { dir } = await givenSamsHistory();
-    const env = { ...process.env, DATA_DIR: dir };
+  it('reads every stream of a user found by the e-mail they registered with, in any case', async () => {
+    const { store } = await givenSamsHistory();
+    await givenRegistered(store, 'ann1', 'ann@example.com');
+    const entries = await auditHistory(store, 'Sam@Example.com');
+    expect(entries.map((e) => `${e.position} ${e.streamId} ${e.type}`)).toEqual([
+      '1 user-sam1 UserRegistered',
+      '2 seller-sam1 SellerRegistered',
+      '3 seller-sam1 SellerVerified',
+    ]);
+    expect(await auditHistory(store, 'nobody@example.com')).toEqual([]);
+  });
+
+  it('reads the history of each account an e-mail was registered with', async () => {
+    const { store } = await givenSamsHistory();
+    await store.append(
+      'user-sam1',
+      [
+        {
+          eventId: randomUUID(),
+          event: { type: 'UserDeleted', schemaVersion: 1, data: { uid: 'sam1' } },
+          metadata: by('sam1', 'sam@example.com', '2026-11-22T10:00:00.000Z'),
+        },
+      ],
+      { expectedRevision: 0 },
+    );
+    await givenRegistered(store, 'sam2', 'sam@example.com');
+    const entries = await auditHistory(store, 'sam@example.com');
+    expect(entries.map((e) => `${e.position} ${e.streamId} ${e.type}`)).toEqual([
+      '1 user-sam1 UserRegistered',
+      '2 seller-sam1 SellerRegistered',
+      '3 seller-sam1 SellerVerified',
+      '4 user-sam1 UserDeleted',
+      '5 user-sam2 UserRegistered',
+    ]);
+  });
+
+  it('is a command: npm run audit -- <id or e-mail> [--json]', async () => {
+    const { store, dir } = await givenSamsHistory();
+    await givenRegistered(store, 'ann1', 'ann@example.com');
+    const env = { ...process.env, DATA_DIR: dir, EVENTSTORE_URL: '' };
     const cli = ['--import', 'tsx', 'src/operators/audit-cli.ts'];
-    // Two commands at once: each spends seconds starting tsx.
-    const [json, table] = await Promise.all([
+    // The commands at once: each spends a second or two starting tsx.
+    const [json, table, byEmail, unknownEmail] = await Promise.all([
       run(process.execPath, [...cli, 'sam1', '--json'], { cwd: workspace, env }),
       run(process.execPath, [...cli, 'nobody'], { cwd: workspace, env }),
+      run(process.execPath, [...cli, 'sam@example.com'], { cwd: workspace, env }),
+      run(process.execPath, [...cli, 'nobody@example.com'], { cwd: workspace, env }),
     ]);
     expect((JSON.parse(json.stdout) as { type: string }[]).map((e) => e.type)).toEqual([
       'UserRegistered',
@@ -114,5 +173,12 @@ describe("an operator's audit", () => {
       'SellerVerified',
     ]);
     expect(table.stdout).toContain('No events for "nobody"');
+    const rows = byEmail.stdout.trimEnd().split('\n').slice(2);
+    expect(rows.map((row) => row.split(/\s+/).slice(0, 4).join(' '))).toEqual([
+      expect.stringMatching(/^1 \S+Z user-sam1@0 UserRegistered$/),
+      expect.stringMatching(/^2 \S+Z seller-sam1@0 SellerRegistered$/),
+      expect.stringMatching(/^3 \S+Z seller-sam1@1 SellerVerified$/),
+    ]);
+    expect(unknownEmail.stdout).toBe('No user registered with the e-mail nobody@example.com.\n');
   });
 });

@@ -82,6 +82,13 @@ describe('audit (npm run audit -- <id> [--json])', () => {
     });
   });
 
+  it('takes an e-mail as the id', () => {
+    expect(auditCommand.parse(['ann@example.com'])).toEqual({
+      help: false,
+      args: { id: 'ann@example.com', json: false },
+    });
+  });
+
   it('takes what follows -- as the id', () => {
     expect(auditCommand.parse(['--', '--json'])).toEqual({
       help: false,
@@ -102,8 +109,9 @@ describe('audit (npm run audit -- <id> [--json])', () => {
   });
 
   it('lists its argument, options and settings in the usage', () => {
-    for (const word of ['<stream id', '--json', '--help', 'DATA_DIR', 'EVENTSTORE_URL'])
+    for (const word of ['<stream id | entity id | e-mail>', '--json', '--help', 'DATA_DIR'])
       expect(auditCommand.usage).toContain(word);
+    expect(auditCommand.usage).toContain('EVENTSTORE_URL');
   });
 });
 
