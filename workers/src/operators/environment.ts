@@ -6,6 +6,8 @@ export interface WorkerEnvironment {
   readonly DATA_DIR: string;
   readonly EVENTSTORE_URL: string | undefined;
   readonly MONGODB_URL: string | undefined;
+  /** MongoDB database of the read models (createReadStore's default: resale); the gateway's too. */
+  readonly MONGODB_DB: string | undefined;
   readonly REDIS_URL: string | undefined;
   /** Prefix of every Redis key of the queues and the relay of this deployment. */
   readonly REDIS_PREFIX: string;
@@ -32,6 +34,7 @@ export function workerEnvironment(env: NodeJS.ProcessEnv = process.env): WorkerE
     DATA_DIR: resolve(base, nonEmpty(env['DATA_DIR']) ?? 'data'),
     EVENTSTORE_URL: nonEmpty(env['EVENTSTORE_URL']),
     MONGODB_URL: nonEmpty(env['MONGODB_URL']),
+    MONGODB_DB: nonEmpty(env['MONGODB_DB']),
     REDIS_URL: nonEmpty(env['REDIS_URL']),
     REDIS_PREFIX: nonEmpty(env['REDIS_PREFIX']) ?? 'resale',
     REDIS_CHANNEL_PREFIX: nonEmpty(env['REDIS_CHANNEL_PREFIX']),
