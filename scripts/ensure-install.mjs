@@ -18,27 +18,18 @@ const marker = 'node_modules/.package-lock.json';
 const stale =
   !existsSync(marker) ||
   (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000);
-const nativeMissing = !existsSync('node_modules/better-sqlite3/build/Release/better_sqlite3.node');
-// Installed under another Node.js: the native module does not load (NODE_MODULE_VERSION).
-const nativeStale = !nativeMissing && !sqliteOpens();
-
-function sqliteOpens() {
+// better-sqlite3 ships prebuilt Node-API binaries; a copy that does not load (another platform,
+// an install interrupted) is installed again.
+const sqliteLoads = (() => {
   try {
     execSync(`node -e "new (require('better-sqlite3'))(':memory:').close()"`, { stdio: 'ignore' });
     return true;
   } catch {
     return false;
   }
-}
+})();
 
-if (nativeStale && !stale) {
-  console.log('Rebuilding better-sqlite3 for this Node.js...');
-  execSync('npm rebuild better-sqlite3', { stdio: 'inherit' });
-}
-if (stale || nativeMissing) {
+if (stale || !sqliteLoads) {
   console.log('Installing dependencies (first run or changed lock file)...');
   execSync('npm install --no-audit --no-fund', { stdio: 'inherit' });
-  if (!existsSync('node_modules/better-sqlite3/build/Release/better_sqlite3.node')) {
-    execSync('npm rebuild better-sqlite3', { stdio: 'inherit' });
-  }
 }
