@@ -13,7 +13,7 @@ import type {
 } from './port.ts';
 
 export interface EventStoreEnvironment {
-  /** esdb:// connection string: the distributed profile. Unset: the embedded store. */
+  /** kurrentdb:// (or esdb://) connection string: the distributed profile. Unset: the embedded store. */
   readonly EVENTSTORE_URL?: string | undefined;
   /** Where the embedded profile keeps its files. */
   readonly DATA_DIR: string;

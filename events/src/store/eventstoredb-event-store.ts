@@ -2,7 +2,7 @@ import {
   ANY,
   BACKWARDS,
   END,
-  EventStoreDBClient,
+  KurrentDBClient,
   excludeSystemEvents,
   FORWARDS,
   jsonEvent,
@@ -11,12 +11,12 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
   type AllStreamResolvedEvent,
-  type AppendExpectedRevision,
+  type AppendStreamState,
   type JSONType,
   type Position,
   type ReadPosition,
   type ResolvedEvent,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { assertValidEvent, InvalidEventError } from '../catalog.ts';
 import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from '../envelope.ts';
 import { assertAppendable, assertSequence } from './appendable.ts';
@@ -47,14 +47,14 @@ import {
  */
 
 export interface EventStoreDbEventStoreOptions {
-  /** An esdb:// connection string, e.g. esdb://localhost:2113?tls=false */
+  /** A kurrentdb:// (or esdb://) connection string, e.g. kurrentdb://localhost:2113?tls=false */
   readonly url: string;
 }
 
 export function openEventStoreDbEventStore(
   options: EventStoreDbEventStoreOptions,
 ): EventStoreDbEventStore {
-  return new EventStoreDbEventStore(EventStoreDBClient.connectionString(options.url));
+  return new EventStoreDbEventStore(KurrentDBClient.connectionString(options.url));
 }
 
 const readPageSize = 256;
@@ -65,7 +65,7 @@ type EsdbRecordedEvent = NonNullable<AllStreamResolvedEvent['event']>;
 const isSystem = (event: { type: string; streamId: string }): boolean =>
   event.type.startsWith('$') || event.streamId.startsWith('$');
 
-const toEsdbExpectedRevision = (expected: ExpectedRevision): AppendExpectedRevision =>
+const toStreamState = (expected: ExpectedRevision): AppendStreamState =>
   expected === 'no_stream' ? NO_STREAM : expected === 'any' ? ANY : BigInt(expected);
 
 const readPositionAfter = (after: number): ReadPosition =>
@@ -110,7 +110,7 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly subscriptions = new Set<EventStoreDbSubscription>();
   private closed = false;
 
-  constructor(private readonly client: EventStoreDBClient) {}
+  constructor(private readonly client: KurrentDBClient) {}
 
   async append<E extends DomainEvent>(
     streamId: string,
@@ -149,7 +149,7 @@ export class EventStoreDbEventStore implements EventStore {
             metadata: { ...metadata, schemaVersion: event.schemaVersion } satisfies StoredMetadata,
           }),
         ),
-        { expectedRevision: toEsdbExpectedRevision(expectedRevision) },
+        { streamState: toStreamState(expectedRevision) },
       );
       return {
         nextExpectedRevision: Number(result.nextExpectedRevision),
@@ -160,7 +160,7 @@ export class EventStoreDbEventStore implements EventStore {
         throw new WrongExpectedRevisionError(
           streamId,
           expectedRevision,
-          typeof error.actualVersion === 'bigint' ? Number(error.actualVersion) : 'no_stream',
+          typeof error.actualState === 'bigint' ? Number(error.actualState) : 'no_stream',
         );
       throw error;
     }
@@ -263,10 +263,10 @@ export class EventStoreDbEventStore implements EventStore {
 class EventStoreDbSubscription implements Subscription {
   readonly done: Promise<void>;
   private stopped = false;
-  private readonly source: ReturnType<EventStoreDBClient['subscribeToAll']>;
+  private readonly source: ReturnType<KurrentDBClient['subscribeToAll']>;
 
   constructor(
-    client: EventStoreDBClient,
+    client: KurrentDBClient,
     private readonly options: SubscribeOptions,
   ) {
     this.source = client.subscribeToAll({

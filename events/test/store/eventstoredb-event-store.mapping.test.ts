@@ -1,10 +1,10 @@
 import {
   StreamNotFoundError,
   WrongExpectedVersionError,
-  type AppendExpectedRevision,
-  type EventStoreDBClient,
+  type AppendStreamState,
+  type KurrentDBClient,
   type ReadAllOptions,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { describe, expect, it } from 'vitest';
 import { InvalidEventError } from '../../src/catalog.ts';
 import { EventStoreDbEventStore } from '../../src/store/eventstoredb-event-store.ts';
@@ -46,7 +46,7 @@ const systemEvent = (commit: number): LoggedEvent => ({
   metadata: {},
 });
 
-function storeOver(log: LoggedEvent[], onAppend?: (expected: AppendExpectedRevision) => void) {
+function storeOver(log: LoggedEvent[], onAppend?: (expected: AppendStreamState) => void) {
   const reads: ReadAllOptions[] = [];
   const resolved = (e: LoggedEvent) => ({
     event: {
@@ -81,17 +81,17 @@ function storeOver(log: LoggedEvent[], onAppend?: (expected: AppendExpectedRevis
     async appendToStream(
       streamName: string,
       _events: unknown,
-      options: { expectedRevision: AppendExpectedRevision },
+      options: { streamState: AppendStreamState },
     ) {
-      onAppend?.(options.expectedRevision);
+      onAppend?.(options.streamState);
       throw new WrongExpectedVersionError(undefined, {
         streamName,
-        expected: options.expectedRevision,
+        expected: options.streamState,
         current: 4n,
       });
     },
   };
-  return { store: new EventStoreDbEventStore(client as unknown as EventStoreDBClient), reads };
+  return { store: new EventStoreDbEventStore(client as unknown as KurrentDBClient), reads };
 }
 
 // 300 user events, each followed by a system event: more than one read of 256 per page.
@@ -139,7 +139,7 @@ describe('EventStoreDB adapter mapping', () => {
   });
 
   it('maps expected revisions and a version conflict to the port', async () => {
-    const asked: AppendExpectedRevision[] = [];
+    const asked: AppendStreamState[] = [];
     const { store } = storeOver([], (expected) => asked.push(expected));
 
     for (const expectedRevision of ['no_stream', 'any', 3] as const)

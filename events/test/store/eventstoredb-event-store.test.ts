@@ -27,7 +27,7 @@ describe.skipIf(!available)(title, () => {
       .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
       .withStartupTimeout(120_000)
       .start();
-    url = `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`;
+    url = `kurrentdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`;
   }, 180_000);
 
   afterAll(async () => {

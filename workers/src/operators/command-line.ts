@@ -74,7 +74,7 @@ Environment:
   DATA_DIR              folder of the embedded event log (events.sqlite3) and read models
                         (read-models.sqlite3); default ./data in the folder npm was run from.
                         Without an event log there the command stops and creates nothing.
-  EVENTSTORE_URL        an EventStoreDB (esdb://...) to read the log from instead of DATA_DIR
+  EVENTSTORE_URL        an EventStoreDB or KurrentDB (kurrentdb://...) to read the log from instead of DATA_DIR
   MONGODB_URL           a MongoDB whose read models to rebuild instead of DATA_DIR's
   MONGODB_DB            that MongoDB's database (default resale)
   REDIS_URL             a distributed deployment's Redis: the rebuilt read models are announced
@@ -123,7 +123,7 @@ Environment:
   DATA_DIR        folder of the embedded event log (events.sqlite3); default ./data in the
                   folder npm was run from. Without an event log there the command stops
                   and creates nothing.
-  EVENTSTORE_URL  an EventStoreDB (esdb://...) to use instead of DATA_DIR
+  EVENTSTORE_URL  an EventStoreDB or KurrentDB (kurrentdb://...) to use instead of DATA_DIR
 
 Examples:
   npm run audit -- product-p1
@@ -165,7 +165,7 @@ Environment:
   DATA_DIR        folder of the embedded event log (events.sqlite3); default ./data in the
                   folder npm was run from. Without an event log there the command stops
                   and creates nothing.
-  EVENTSTORE_URL  an EventStoreDB (esdb://...) to use instead of DATA_DIR
+  EVENTSTORE_URL  an EventStoreDB or KurrentDB (kurrentdb://...) to use instead of DATA_DIR
 
 Example:
   npm run promote -- ann@example.com`,
