@@ -55,10 +55,29 @@ describe('moderation by the admin', () => {
       expect(await admin.page.evaluate(() => 'notReloaded' in window)).toBe(true);
       await admin.screenshot('reported-item-arrived');
 
-      await row.getByRole('button', { name: 'Delete' }).click();
+      // The confirmation is a modal <dialog>: Tab never leaves it, Escape closes it and gives
+      // focus back to the button that opened it.
+      const deleteButton = row.getByRole('button', { name: 'Delete' });
+      await deleteButton.click();
       const confirm = admin.page.getByRole('alertdialog', {
         name: 'Are you sure you want to delete?',
       });
+      await confirm.getByRole('button', { name: 'cancel!' }).waitFor();
+      const focusOutsideDialog = () =>
+        admin.page.evaluate(() => {
+          const focused = document.activeElement;
+          const inPage = focused && focused !== document.body;
+          return inPage && !focused.closest('dialog[open]') ? focused.outerHTML : null;
+        });
+      for (let press = 0; press < 4; press++) {
+        await admin.page.keyboard.press('Tab');
+        expect(await focusOutsideDialog()).toBeNull();
+      }
+      await admin.page.keyboard.press('Escape');
+      await confirm.waitFor({ state: 'hidden' });
+      expect(await deleteButton.evaluate((button) => button === document.activeElement)).toBe(true);
+
+      await deleteButton.click();
       await confirm.getByRole('button', { name: 'cancel!' }).waitFor();
       await admin.screenshot('confirm-delete');
       await confirm.getByRole('button', { name: 'Delete' }).click();

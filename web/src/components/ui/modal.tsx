@@ -1,33 +1,23 @@
-import {
-  useEffect,
-  useId,
-  useRef,
-  type KeyboardEvent,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-function focusables(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
-}
 
 type ModalProps = {
   title: string;
   onClose: () => void;
   children: ReactNode;
-  /** What gets focus on open; the first focusable element otherwise. */
+  /** What gets focus on open; the browser's choice (the first focusable element) otherwise. */
   initialFocus?: RefObject<HTMLElement | null>;
   role?: 'dialog' | 'alertdialog';
 };
 
-/** A modal dialog: focus stays inside, Escape and the backdrop close it, focus returns after. */
+/**
+ * A modal dialog on the platform's `<dialog>`: `showModal()` makes the rest of the page inert (so
+ * focus and screen readers stay inside) and turns Escape into a `cancel` event; a click on the
+ * backdrop closes it too, and focus returns to what had it before.
+ */
 export function Modal({ title, onClose, children, initialFocus, role = 'dialog' }: ModalProps) {
   const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -36,55 +26,38 @@ export function Modal({ title, onClose, children, initialFocus, role = 'dialog' 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = dialogRef.current;
-    if (dialog) (initialFocus?.current ?? focusables(dialog)[0] ?? dialog).focus();
-    return () => opener?.focus();
+    if (!dialog) return;
+    dialog.showModal();
+    initialFocus?.current?.focus();
+    return () => {
+      dialog.close();
+      opener?.focus();
+    };
   }, [initialFocus]);
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCloseRef.current();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const items = focusables(dialogRef.current);
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
   return createPortal(
-    <div
-      className="modal-backdrop"
+    <dialog
+      ref={dialogRef}
+      className="modal"
+      role={role === 'alertdialog' ? 'alertdialog' : undefined}
+      aria-labelledby={titleId}
+      // Escape: the parent decides (it unmounts the dialog), the browser does not close it alone.
+      onCancel={(event) => {
+        event.preventDefault();
+        onCloseRef.current();
+      }}
+      // The dialog's own box is its content's; a click landing on the dialog itself is outside it.
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onCloseRef.current();
       }}
     >
-      <div
-        ref={dialogRef}
-        className="modal"
-        role={role}
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-      >
+      <div className="modal__content">
         <h2 id={titleId} className="modal__title">
           {title}
         </h2>
         {children}
       </div>
-    </div>,
+    </dialog>,
     document.body,
   );
 }

@@ -45,14 +45,13 @@ describe('reported items', () => {
     expect(server.restRequests).toEqual([]);
   });
 
-  it('keeps keyboard focus inside the confirmation', async () => {
+  // That Tab stays inside is the browser's doing (a modal <dialog>): the moderation journey in
+  // Chromium checks it.
+  it('opens the confirmation as a modal dialog with its Delete button focused', async () => {
     renderReported();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const confirm = screen.getByRole('alertdialog');
-    expect(within(confirm).getByRole('button', { name: 'Delete' })).toHaveFocus();
-    await userEvent.tab();
-    expect(within(confirm).getByRole('button', { name: 'cancel!' })).toHaveFocus();
-    await userEvent.tab();
+    expect(confirm).toHaveAttribute('open');
     expect(within(confirm).getByRole('button', { name: 'Delete' })).toHaveFocus();
   });
 
