@@ -8,6 +8,8 @@ export interface StartServerOptions {
   /** Where to listen; the configuration's HOST and PORT by default (port 0 picks a free one). */
   readonly host?: string;
   readonly port?: number;
+  /** Whether to apply runtime-tuning.ts (default true; the benchmark measures it off too). */
+  readonly tuneRuntime?: boolean;
   /** Runs once the app is ready and before it listens (the benchmark starts its relay here). */
   readonly beforeListen?: (app: FastifyInstance) => Promise<void>;
 }
@@ -27,7 +29,7 @@ export async function startServer(
   config: AppConfig,
   options: StartServerOptions = {},
 ): Promise<StartedServer> {
-  await tuneRuntime();
+  if (options.tuneRuntime !== false) await tuneRuntime();
   const app = Fastify({
     ...serverOptions(config),
     connectionTimeout: 30_000,

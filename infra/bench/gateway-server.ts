@@ -35,6 +35,7 @@ let relay: Pipeline | undefined;
 const { app, url } = await startServer(config, {
   host: '127.0.0.1',
   port: 0,
+  tuneRuntime: process.env['BENCH_RUNTIME_TUNING'] !== 'off',
   beforeListen: async (ready) => {
     if (!bullmq) return;
     const redisUrl = config.REDIS_URL;

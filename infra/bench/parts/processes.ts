@@ -30,7 +30,7 @@ export class BenchProcesses {
       env: childEnv,
       cpuProfileDir,
       label,
-      nodeFlags: gatewayNodeFlags,
+      nodeFlags: settings.runtimeTuning === 'on' ? gatewayNodeFlags : [],
     });
     this.onStop(() => server.stop());
     return server;
@@ -55,6 +55,7 @@ export const gatewayEnv = (
   RATE_LIMIT_SIGN_IN: String(settings.rateLimitSignIn),
   PROJECTION_THREAD: settings.projectionThread,
   BENCH_GC_LOG: gcLogFile,
+  BENCH_RUNTIME_TUNING: settings.runtimeTuning,
   ...extra,
 });
 
