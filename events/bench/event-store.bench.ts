@@ -49,11 +49,11 @@ const productEvent = (productId: string): NewEvent => ({
   eventId: randomUUID(),
   event: {
     type: 'ProductListed',
-    schemaVersion: 1,
+    schemaVersion: 2,
     data: {
       productId,
       productName: 'iPhone 12 Pro',
-      picture: 'https://img.example.com/p/iphone-12-pro.jpg',
+      picture: '5c1e7a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d.jpg',
       address: 'Dhaka, Mirpur 10',
       year: 2,
       buyingPrice: 900,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { assertValidEvent, eventTypes, InvalidEventError } from './catalog.ts';
+import {
+  assertValidEvent,
+  currentSchemaVersion,
+  eventTypes,
+  InvalidEventError,
+  upcastEvent,
+} from './catalog.ts';
 
 const metadata = {
   actorUid: 'u1',
@@ -54,5 +60,91 @@ describe('event catalog', () => {
   it('refuses unknown types and versions', () => {
     expect(() => assertValidEvent('UserTeleported', 1, {}, metadata)).toThrow(/unknown/);
     expect(() => assertValidEvent('UserDeleted', 9, { uid: 'u1' }, metadata)).toThrow(/unknown/);
+  });
+});
+
+describe('upcasting, as the stores apply it to every event they read', () => {
+  const name = '0b9e4c1a-5d7e-4f3b-9a2c-7e1f0d3b5a6c.png';
+  const listingV1 = {
+    productId: 'p1',
+    productName: 'Galaxy S21',
+    picture: `http://127.0.0.1:5000/images/${name}`,
+    address: 'Dhaka',
+    year: 2,
+    buyingPrice: 800,
+    sellingPrice: 450,
+    sellerName: 'Bob',
+    condition: 'Good',
+    phone: '01700000000',
+    about: 'Works well',
+    postTime: '2026-11-20T09:00:00.000Z',
+    Brand: 'Samsung',
+    email: 'bob@example.com',
+    sellerEmail: 'bob@example.com',
+    sellerUid: 'bob-uid',
+  };
+
+  it('writes images by name from version 2 of CategoryCreated and ProductListed on', () => {
+    expect(currentSchemaVersion('CategoryCreated')).toBe(2);
+    expect(currentSchemaVersion('ProductListed')).toBe(2);
+    const category = { categoryId: 'samsung', title: 'Samsung', image: name };
+    expect(() => assertValidEvent('CategoryCreated', 2, category, metadata)).not.toThrow();
+    expect(() =>
+      assertValidEvent(
+        'CategoryCreated',
+        2,
+        { ...category, image: `http://h/images/${name}` },
+        metadata,
+      ),
+    ).toThrow(InvalidEventError);
+    expect(() => assertValidEvent('ProductListed', 1, listingV1, metadata)).not.toThrow();
+  });
+
+  it('reduces a version 1 picture URL of any host, port or prefix to the image name', () => {
+    for (const url of [
+      `http://127.0.0.1:5000/images/${name}`,
+      `http://localhost:5123/images/${name}`,
+      `https://market.example/api/images/${name}`,
+    ])
+      expect(
+        upcastEvent({
+          type: 'ProductListed',
+          schemaVersion: 1,
+          data: { ...listingV1, picture: url },
+        }),
+      ).toEqual({ type: 'ProductListed', schemaVersion: 2, data: { ...listingV1, picture: name } });
+    expect(
+      upcastEvent({
+        type: 'CategoryCreated',
+        schemaVersion: 1,
+        data: { categoryId: 'oppo', title: 'Oppo', image: `http://127.0.0.1:4000/images/${name}` },
+      }),
+    ).toEqual({
+      type: 'CategoryCreated',
+      schemaVersion: 2,
+      data: { categoryId: 'oppo', title: 'Oppo', image: name },
+    });
+  });
+
+  it('keeps the rest of the recorded event, and a picture elsewhere as it was', () => {
+    const recorded = {
+      eventId: 'e1',
+      position: 7,
+      type: 'ProductListed',
+      schemaVersion: 1,
+      data: { ...listingV1, picture: 'https://img.example/s21.jpg' },
+    };
+    expect(upcastEvent(recorded)).toEqual({ ...recorded, schemaVersion: 2 });
+  });
+
+  it('hands out a current event itself, unchanged', () => {
+    const current = { type: 'UserDeleted', schemaVersion: 1, data: { uid: 'u1' } };
+    expect(upcastEvent(current)).toBe(current);
+    const listed = {
+      type: 'ProductListed',
+      schemaVersion: 2,
+      data: { ...listingV1, picture: name },
+    };
+    expect(upcastEvent(listed)).toBe(listed);
   });
 });

@@ -1,11 +1,13 @@
-import type { TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { BookingPlacedV1, type BookingEvent } from './booking/events.ts';
-import { CategoryCreatedV1, type CategoryEvent } from './category/events.ts';
+import { CategoryCreatedV1, CategoryCreatedV2, type CategoryEvent } from './category/events.ts';
+import { imageNameOf } from './image-name.ts';
 import {
   ProductAdvertisedV1,
   ProductBookedV1,
   ProductListedV1,
+  ProductListedV2,
   ProductMarkedAvailableV1,
   ProductMarkedUnavailableV1,
   ProductReportedV1,
@@ -25,7 +27,11 @@ import { EventMetadataSchema } from './envelope.ts';
 export type AnyEvent = UserEvent | SellerEvent | CategoryEvent | ProductEvent | BookingEvent;
 export type EventType = AnyEvent['type'];
 
-/** Payload schema of each event type, per schema version. Adding a version keeps the old ones readable. */
+/**
+ * Payload schema of each event type, per schema version; the highest is the current one, which
+ * deciders write. Adding a version keeps the old ones readable: each old version has an upcaster
+ * (below), and the stores hand out every event at its type's current version.
+ */
 const schemas = {
   UserRegistered: { 1: UserRegisteredV1 },
   UserPromoted: { 1: UserPromotedV1 },
@@ -33,8 +39,8 @@ const schemas = {
   SellerRegistered: { 1: SellerRegisteredV1 },
   SellerVerified: { 1: SellerVerifiedV1 },
   SellerDeleted: { 1: SellerDeletedV1 },
-  CategoryCreated: { 1: CategoryCreatedV1 },
-  ProductListed: { 1: ProductListedV1 },
+  CategoryCreated: { 1: CategoryCreatedV1, 2: CategoryCreatedV2 },
+  ProductListed: { 1: ProductListedV1, 2: ProductListedV2 },
   ProductReported: { 1: ProductReportedV1 },
   ProductBooked: { 1: ProductBookedV1 },
   ReportedProductDeleted: { 1: ReportedProductDeletedV1 },
@@ -99,3 +105,68 @@ export function assertValidEvent(
 }
 
 export const isKnownEventType = (type: string): type is EventType => type in schemas;
+
+/////////////////////////////////////////
+// Upcasting
+/////////////////////////////////////////
+
+/** Maps a payload stored at one version to the next version's payload. */
+type Upcaster = (data: unknown) => unknown;
+const upcaster = <From extends TSchema, To extends TSchema>(
+  _from: From,
+  _to: To,
+  map: (data: Static<From>) => Static<To>,
+): Upcaster => map as unknown as Upcaster;
+
+/** An image reference of version 1 (an absolute URL) as a name; any other URL stays as it was. */
+const imageNameOrAsIs = (reference: string): string => imageNameOf(reference) ?? reference;
+
+/**
+ * Per event type, per old version: the function that maps a payload stored at that version to the
+ * next version. Events are upcast when they are read, never rewritten in the log.
+ */
+const upcasters: { readonly [T in EventType]?: Readonly<Record<number, Upcaster>> } = {
+  // Version 1 held http(s)://<host:port of the time>/images/<name>.
+  CategoryCreated: {
+    1: upcaster(CategoryCreatedV1, CategoryCreatedV2, (data) => ({
+      ...data,
+      image: imageNameOrAsIs(data.image),
+    })),
+  },
+  ProductListed: {
+    1: upcaster(ProductListedV1, ProductListedV2, (data) => ({
+      ...data,
+      picture: imageNameOrAsIs(data.picture),
+    })),
+  },
+};
+
+const currentVersions: ReadonlyMap<string, number> = new Map(
+  Object.entries(schemas).map(([type, versions]) => [
+    type,
+    Math.max(...Object.keys(versions).map(Number)),
+  ]),
+);
+
+/** The version deciders write for an event type (undefined for an unknown type). */
+export const currentSchemaVersion = (type: string): number | undefined => currentVersions.get(type);
+
+/**
+ * A stored event at its type's current version: the event itself when it is current, else a copy
+ * whose payload went through the upcaster of each version from its own up to the current one.
+ * Event stores apply it to every event they read, after checking it against its own version.
+ */
+export function upcastEvent<
+  E extends { readonly type: string; readonly schemaVersion: number; readonly data: unknown },
+>(event: E): E {
+  const current = currentVersions.get(event.type);
+  if (current === undefined || event.schemaVersion >= current) return event;
+  const steps = upcasters[event.type as EventType];
+  let data = event.data;
+  for (let version = event.schemaVersion; version < current; version += 1) {
+    const step = steps?.[version];
+    if (!step) throw new InvalidEventError(event.type, [`no upcaster from version ${version}`]);
+    data = step(data);
+  }
+  return { ...event, schemaVersion: current, data };
+}

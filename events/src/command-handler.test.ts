@@ -135,7 +135,7 @@ const listProduct: ProductCommand = {
   data: {
     productId,
     productName: 'Galaxy S21',
-    picture: 'https://img.example/s21.jpg',
+    picture: 'a3f0c9d2-6b1e-4c7a-8d5f-2e9b0a1c3d4e.jpg',
     address: 'Dhaka',
     year: 2,
     buyingPrice: 800,

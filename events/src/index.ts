@@ -1,5 +1,6 @@
 export * from './envelope.ts';
 export * from './fields.ts';
+export * from './image-name.ts';
 export * from './catalog.ts';
 export * from './user/events.ts';
 export * from './seller/events.ts';

@@ -235,7 +235,7 @@ export async function seedCategories(app: FastifyInstance): Promise<number> {
       categoryDecider,
       {
         type: 'CreateCategory',
-        data: { categoryId, title, image: `https://images.example.test/${categoryId}.png` },
+        data: { categoryId, title, image: `${categoryId}.png` },
         metadata: {
           ...systemActor,
           actorUid: 'system',

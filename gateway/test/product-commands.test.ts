@@ -66,6 +66,36 @@ describe('product commands', () => {
       expect((listed?.data as { postTime: string }).postTime).not.toBe('1999-01-01T00:00:00Z');
     });
 
+    it('stores the picture by name, given the URL the upload answered or the bare name', async () => {
+      const name = '00000000-0000-4000-8000-000000000000.png';
+      for (const picture of [`${t.app.config.PUBLIC_URL}/images/${name}`, name]) {
+        const productId = await listProduct(t.app, seller, { picture });
+        const [listed] = await t.app.eventStore.readStream(`product-${productId}`);
+        expect(listed).toMatchObject({ schemaVersion: 2, data: { picture: name } });
+      }
+    });
+
+    it('refuses a picture that is not an image uploaded to this marketplace', async () => {
+      for (const picture of [
+        'https://img.example/s21.jpg',
+        'http://elsewhere.example:5000/images/00000000-0000-4000-8000-000000000000.png',
+        '../events.sqlite3',
+      ]) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/myProducts',
+          headers: bearer(seller.accessToken),
+          payload: listingOf(seller, { picture }),
+        });
+        expect(response.statusCode, picture).toBe(400);
+        expect(response.json()).toMatchObject({
+          field: 'picture',
+          message:
+            'picture must be an image uploaded to this marketplace (POST /images answers its URL)',
+        });
+      }
+    });
+
     it("refuses a listing under another seller's e-mail", async () => {
       const response = await t.app.inject({
         method: 'POST',

@@ -55,7 +55,7 @@ export async function seedAccountsAndCategories(
     const categoryId = title.toLowerCase();
     await handleCommand(store, categoryStreamId(categoryId), categoryDecider, {
       type: 'CreateCategory',
-      data: { categoryId, title, image: `http://127.0.0.1:5000/images/${categoryId}.png` },
+      data: { categoryId, title, image: `${categoryId}.png` },
       metadata: metadata(systemActor),
     });
   }
@@ -113,7 +113,7 @@ export async function seedProducts(
       data: {
         productId,
         productName: `${Brand} phone ${index + 1}`,
-        picture: `http://127.0.0.1:5000/images/${productId}.png`,
+        picture: `${productId}.png`,
         address: 'Dhaka, Mirpur 10',
         year: 1 + (index % 5),
         buyingPrice: 400 + (index % 700),

@@ -172,7 +172,6 @@ export async function startDistributedStack(
       eventStore: seedStore,
       authEmulatorHost: auth.host,
       images,
-      publicImageUrl: (fileName) => `${gatewayUrls[0]}/images/${fileName}`,
       log,
     }).finally(async () => {
       await seedStore.close();

@@ -104,7 +104,6 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       eventStore: seedStore,
       authEmulatorHost: auth.host,
       images: fileImageStore(dataDir),
-      publicImageUrl: (fileName) => `${gatewayUrl}/images/${fileName}`,
       log,
     }).finally(() => seedStore.close());
 

@@ -1,4 +1,5 @@
 import { DomainError, type Command, type Decider } from '../decider.ts';
+import { imageNameOf } from '../image-name.ts';
 import type { CategoryCreated, CategoryEvent } from './events.ts';
 
 /////////////////////////////////////////
@@ -26,6 +27,7 @@ export const evolveCategory = (state: Category, event: CategoryEvent): Category 
 // Commands
 /////////////////////////////////////////
 
+/** `image`: the picture's name in the image store, or a URL the gateway serves it at. */
 export type CreateCategory = Command<'CreateCategory', CategoryRecord>;
 
 export type CategoryCommand = CreateCategory;
@@ -35,13 +37,16 @@ export type CategoryCommand = CreateCategory;
 /////////////////////////////////////////
 
 export const createCategory = (command: CreateCategory, state: Category): CategoryCreated[] => {
-  const { categoryId, title, image } = command.data;
+  const { categoryId, title } = command.data;
+  const image = imageNameOf(command.data.image);
+  if (image === null)
+    throw new DomainError('invalid', 'image must be the name or URL of an uploaded image', 'image');
   if (state.status === 'created') {
     const same = state.categoryId === categoryId && state.title === title && state.image === image;
     if (!same) throw new DomainError('conflict', 'This category already exists');
     return [];
   }
-  return [{ type: 'CategoryCreated', schemaVersion: 1, data: { categoryId, title, image } }];
+  return [{ type: 'CategoryCreated', schemaVersion: 2, data: { categoryId, title, image } }];
 };
 
 export const decideCategory = (command: CategoryCommand, state: Category): CategoryEvent[] => {

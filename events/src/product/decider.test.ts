@@ -31,7 +31,7 @@ const productId = 'galaxy-s21';
 const listingRequest = {
   productId,
   productName: 'Galaxy S21',
-  picture: 'https://img.example/s21.jpg',
+  picture: 'a3f0c9d2-6b1e-4c7a-8d5f-2e9b0a1c3d4e.jpg',
   address: 'Dhaka',
   year: 2,
   buyingPrice: 800,
@@ -92,7 +92,7 @@ const markAvailable = (actor = bob): ProductCommand => ({
 
 const listed: ProductEvent = {
   type: 'ProductListed',
-  schemaVersion: 1,
+  schemaVersion: 2,
   data: { ...listingRequest, postTime: listedAt },
 };
 const bookedBy = (buyerUid = ann, bookingId = `booking-of-${buyerUid}`): ProductEvent => ({
@@ -144,6 +144,21 @@ describe('Product', () => {
       expect(given().when(list())).toEqual([listed]);
     });
 
+    it('is listed with the image name when given the URL the upload answered', () => {
+      const url = `http://127.0.0.1:5000/images/${listingRequest.picture}`;
+      expect(given().when(list({ picture: url }))).toEqual([listed]);
+    });
+
+    it('refuses a picture that is not one of the uploaded images', () => {
+      expect(() => given().when(list({ picture: 'https://img.example/s21.jpg' }))).toThrow(
+        new DomainError(
+          'invalid',
+          'picture must be the name or URL of an uploaded image',
+          'picture',
+        ),
+      );
+    });
+
     it.each([
       ['booked', book()],
       ['reported', report()],
@@ -161,6 +176,11 @@ describe('Product', () => {
   describe('when available', () => {
     it('listing again with the same details changes nothing, even at a later time', () => {
       expect(given(listed).when(list({}, '2026-11-21T12:00:00.000Z'))).toEqual([]);
+    });
+
+    it('listing again with its picture under another host or port changes nothing', () => {
+      const url = `http://localhost:5123/images/${listingRequest.picture}`;
+      expect(given(listed).when(list({ picture: url }))).toEqual([]);
     });
 
     it('refuses listing it again with other details', () => {

@@ -1,4 +1,5 @@
 import { DomainError, type Command, type Decider } from '../decider.ts';
+import { imageNameOf } from '../image-name.ts';
 import type {
   ProductAdvertised,
   ProductBooked,
@@ -78,7 +79,11 @@ export const evolveProduct = (state: Product, event: ProductEvent): Product => {
 // Commands
 /////////////////////////////////////////
 
-/** Lists a product for `sellerUid` (the gateway sets it to the acting seller); `postTime` is the command's time. */
+/**
+ * Lists a product for `sellerUid` (the gateway sets it to the acting seller); `postTime` is the
+ * command's time. `picture`: the image's name in the image store, or a URL the gateway serves it
+ * at; the event keeps the name.
+ */
 export type ListProduct = Command<'ListProduct', Omit<Listing, 'postTime'>>;
 export type ReportProduct = Command<'ReportProduct', { productId: string }>;
 /** The buyer is the acting user; price, name and brand come from the listing, not from the client. */
@@ -132,17 +137,25 @@ const sameListing = (listing: Listing, requested: ListProduct['data']): boolean 
   );
 
 export const listProduct = (command: ListProduct, state: Product): ProductListed[] => {
+  const picture = imageNameOf(command.data.picture);
+  if (picture === null)
+    throw new DomainError(
+      'invalid',
+      'picture must be the name or URL of an uploaded image',
+      'picture',
+    );
+  const requested = { ...command.data, picture };
   if (state.status === 'deleted') throw deletedProduct();
   if (state.status !== 'empty') {
-    if (!sameListing(state.listing, command.data))
+    if (!sameListing(state.listing, requested))
       throw new DomainError('conflict', 'This product already exists');
     return [];
   }
   return [
     {
       type: 'ProductListed',
-      schemaVersion: 1,
-      data: { ...command.data, postTime: command.metadata.now },
+      schemaVersion: 2,
+      data: { ...requested, postTime: command.metadata.now },
     },
   ];
 };

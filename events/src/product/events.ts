@@ -10,10 +10,11 @@ import {
   Timestamp,
   Url,
 } from '../fields.ts';
+import { ImageName } from '../image-name.ts';
 
 export const productStreamId = (productId: string): string => `product-${productId}`;
 
-/** Field names follow the spec's Product entity (section 3) so projections copy them as they are. */
+/** Version 1 held the picture's absolute URL, host and port included (upcast to version 2). */
 export const ProductListedV1 = Type.Object(
   {
     productId: Id,
@@ -33,6 +34,14 @@ export const ProductListedV1 = Type.Object(
     sellerEmail: Email,
     sellerUid: Id,
   },
+  { additionalProperties: false },
+);
+/**
+ * Field names follow the spec's Product entity (section 3) so projections copy them as they are;
+ * the picture is its name in the image store, which the gateway's answers make a URL.
+ */
+export const ProductListedV2 = Type.Object(
+  { ...ProductListedV1.properties, picture: ImageName },
   { additionalProperties: false },
 );
 export const ProductReportedV1 = Type.Object({ productId: Id }, { additionalProperties: false });
@@ -69,8 +78,8 @@ export const ProductMarkedAvailableV1 = Type.Object(
   { additionalProperties: false },
 );
 
-type Event<T extends string, S> = { type: T; schemaVersion: 1; data: S };
-export type ProductListed = Event<'ProductListed', Static<typeof ProductListedV1>>;
+type Event<T extends string, S, V extends number = 1> = { type: T; schemaVersion: V; data: S };
+export type ProductListed = Event<'ProductListed', Static<typeof ProductListedV2>, 2>;
 export type ProductReported = Event<'ProductReported', Static<typeof ProductReportedV1>>;
 export type ProductBooked = Event<'ProductBooked', Static<typeof ProductBookedV1>>;
 export type ReportedProductDeleted = Event<

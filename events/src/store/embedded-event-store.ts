@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { assertValidEvent } from '../catalog.ts';
+import { assertValidEvent, upcastEvent } from '../catalog.ts';
 import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from '../envelope.ts';
 import { assertAppendable, assertSequence } from './appendable.ts';
 import { BackgroundCheckpoints } from './background-checkpoints.ts';
@@ -218,7 +218,7 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
   const parsedData: unknown = JSON.parse(data);
   const parsedMetadata: unknown = JSON.parse(metadata);
   assertValidEvent(type, schemaVersion, parsedData, parsedMetadata);
-  return {
+  return upcastEvent({
     eventId,
     streamId,
     revision,
@@ -228,5 +228,5 @@ function toRecordedEvent(row: EventRow): RecordedEvent {
     data: parsedData as object,
     metadata: parsedMetadata as EventMetadata,
     recordedAt,
-  };
+  });
 }

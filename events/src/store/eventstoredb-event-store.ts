@@ -17,7 +17,7 @@ import {
   type ReadPosition,
   type ResolvedEvent,
 } from '@kurrent/kurrentdb-client';
-import { assertValidEvent, InvalidEventError } from '../catalog.ts';
+import { assertValidEvent, InvalidEventError, upcastEvent } from '../catalog.ts';
 import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from '../envelope.ts';
 import { assertAppendable, assertSequence } from './appendable.ts';
 import { isInsideHandlerOf, runAsHandlerOf } from './handler-scope.ts';
@@ -93,7 +93,7 @@ function toRecordedEvent(event: EsdbRecordedEvent | ResolvedEvent['event']): Rec
   if (typeof schemaVersion !== 'number')
     throw new InvalidEventError(event.type, ['metadata has no schemaVersion']);
   assertValidEvent(event.type, schemaVersion, event.data, metadata);
-  return {
+  return upcastEvent({
     eventId: event.id,
     streamId: event.streamId,
     revision: Number(event.revision),
@@ -103,7 +103,7 @@ function toRecordedEvent(event: EsdbRecordedEvent | ResolvedEvent['event']): Rec
     data: event.data as object,
     metadata: metadata as EventMetadata,
     recordedAt: event.created.toISOString(),
-  };
+  });
 }
 
 export class EventStoreDbEventStore implements EventStore {

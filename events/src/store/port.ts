@@ -56,7 +56,8 @@ export interface SubscribeOptions {
 }
 
 /**
- * The event-store port. Payloads are validated against the catalog on append and on read.
+ * The event-store port. Payloads are validated against the catalog on append and on read, and
+ * every event read comes at its type's current schema version (the catalog's `upcastEvent`).
  * An adapter never acknowledges an append before it is durable.
  */
 export interface EventStore {

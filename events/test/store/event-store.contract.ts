@@ -70,8 +70,8 @@ export function eventStoreContract(
 
       const events = await store.readStream(streamId);
       expect(events.map((e) => [e.eventId, e.type, e.schemaVersion, e.data, e.revision])).toEqual([
-        [first.eventId, 'CategoryCreated', 1, first.event.data, 0],
-        [second.eventId, 'CategoryCreated', 1, second.event.data, 1],
+        [first.eventId, 'CategoryCreated', 2, first.event.data, 0],
+        [second.eventId, 'CategoryCreated', 2, second.event.data, 1],
       ]);
       expect(events[0]?.metadata).toEqual(
         metadata({ correlationId: 'corr-42', causationId: 'cmd-7' }),
@@ -80,6 +80,39 @@ export function eventStoreContract(
       expect(Number.isNaN(Date.parse(events[0]?.recordedAt ?? ''))).toBe(false);
       expect(result).toEqual({ nextExpectedRevision: 1, position: events[1]?.position });
       expect(events[1]!.position).toBeGreaterThan(events[0]!.position);
+    });
+
+    it('reads an event stored at an old schema version at the current one (upcast)', async () => {
+      const streamId = uniqueStream('category');
+      const name = 'c0ffee00-0000-4000-8000-000000000000.png';
+      const old = categoryCreated('c1');
+      const stored = {
+        ...old,
+        event: {
+          type: 'CategoryCreated',
+          schemaVersion: 1,
+          data: {
+            categoryId: 'c1',
+            title: 'Phones',
+            image: `http://127.0.0.1:5000/images/${name}`,
+          },
+        },
+      };
+      const { position } = await store.append(streamId, [stored], {
+        expectedRevision: 'no_stream',
+      });
+      const current = {
+        schemaVersion: 2,
+        data: { categoryId: 'c1', title: 'Phones', image: name },
+      };
+
+      expect((await store.readStream(streamId))[0]).toMatchObject(current);
+      expect((await store.readAll({ after: position - 1, limit: 1 }))[0]).toMatchObject(current);
+      const received = collect(streamId);
+      const subscription = store.subscribeToAll({ after: position - 1, onEvent: received.onEvent });
+      await received.received(1);
+      await subscription.close();
+      expect(received.events[0]).toMatchObject(current);
     });
 
     it('reads a stream that does not exist as empty', async () => {

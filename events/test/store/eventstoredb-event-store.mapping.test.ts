@@ -34,7 +34,7 @@ const userEvent = (streamId: string, revision: number, commit: number): LoggedEv
     commit,
     revision,
     data: event.data,
-    metadata: { ...meta, schemaVersion: 1 },
+    metadata: { ...meta, schemaVersion: event.schemaVersion },
   };
 };
 const systemEvent = (commit: number): LoggedEvent => ({
@@ -111,7 +111,7 @@ describe('EventStoreDB adapter mapping', () => {
     expect(page.map((e) => e.position)).toEqual(page.map((_, i) => 1200 + i * 100));
     expect(page[0]?.metadata).toEqual(expect.objectContaining({ actorUid: metadata().actorUid }));
     expect(page[0]?.metadata).not.toHaveProperty('schemaVersion');
-    expect(page[0]?.schemaVersion).toBe(1);
+    expect(page[0]?.schemaVersion).toBe(2);
     expect(reads.length).toBeGreaterThan(1);
     expect(reads[0]?.fromPosition).toEqual({ commit: 1100n, prepare: 1100n });
   });

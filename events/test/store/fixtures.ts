@@ -22,8 +22,12 @@ export const categoryCreated = (
   eventId: randomUUID(),
   event: {
     type: 'CategoryCreated',
-    schemaVersion: 1,
-    data: { categoryId, title: `Phones ${categoryId}`, image: 'https://img.example.com/c.png' },
+    schemaVersion: 2,
+    data: {
+      categoryId,
+      title: `Phones ${categoryId}`,
+      image: 'c0ffee00-0000-4000-8000-000000000000.png',
+    },
   } satisfies CategoryCreated,
   metadata: metadata(meta),
 });

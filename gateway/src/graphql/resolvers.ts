@@ -11,9 +11,15 @@ import {
   listSellers,
   listUsers,
 } from '@resale/workers/read-models';
+import { imageUrl } from '../image-urls.ts';
 import { DEFAULT_PAGE_SIZE } from '../schemas/paging.ts';
 import { requireActor } from './context.ts';
-import type { QueryMyBookingsArgs, QueryResolvers } from './generated.ts';
+import type {
+  CategoryResolvers,
+  ProductResolvers,
+  QueryMyBookingsArgs,
+  QueryResolvers,
+} from './generated.ts';
 
 /** The argument of the reads that wait for a log position (read your writes). */
 type MinPositionArgs = Partial<Pick<QueryMyBookingsArgs, 'minPosition'>>;
@@ -114,5 +120,14 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
       return ctx.actor;
     },
   } satisfies QueryResolvers<MercuriusContext>;
-  return { Query };
+
+  // The read models hold images by name; answers give their URL under PUBLIC_URL.
+  const publicUrl = app.config.PUBLIC_URL;
+  const Product = {
+    picture: ({ picture }) => imageUrl(publicUrl, picture),
+  } satisfies ProductResolvers<MercuriusContext>;
+  const Category = {
+    image: ({ image }) => imageUrl(publicUrl, image),
+  } satisfies CategoryResolvers<MercuriusContext>;
+  return { Query, Product, Category };
 }

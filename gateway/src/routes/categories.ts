@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { getCategory, listCategories } from '@resale/workers/read-models';
 import { notFound } from '../errors.ts';
+import { imageUrls } from '../image-urls.ts';
 import { Id, MinPosition } from '../schemas/common.ts';
 import { Category } from '../schemas/documents.ts';
 
@@ -13,6 +14,7 @@ const Query = Type.Object({ minPosition: MinPosition }, { additionalProperties: 
 export default async function categoryRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const store = app.readModels.store;
+  const { category: withUrl } = imageUrls(app.config.PUBLIC_URL);
 
   for (const url of ['/categories', '/addProductCategory'])
     app.get(
@@ -32,7 +34,7 @@ export default async function categoryRoutes(fastify: FastifyInstance): Promise<
         app.answerCache.send(
           reply,
           { key: url, sources: allCategories, minPosition: request.query.minPosition },
-          () => listCategories(store),
+          async () => (await listCategories(store)).map(withUrl),
         ),
     );
 
@@ -58,7 +60,7 @@ export default async function categoryRoutes(fastify: FastifyInstance): Promise<
         async () => {
           const category = await getCategory(store, request.params.id);
           if (!category) throw notFound('This category does not exist');
-          return category;
+          return withUrl(category);
         },
       ),
   );

@@ -12,6 +12,7 @@ import {
 import { commandMetadata, timeOrderedUuid } from '../commands.ts';
 import { listCategories } from '@resale/workers/read-models';
 import { forbidden, HttpProblem } from '../errors.ts';
+import { ownImageName } from '../image-urls.ts';
 import { actorOfRequest } from '../plugins/app/authentication.ts';
 import { Deleted, Inserted, Modified } from '../schemas/answers.ts';
 import { Id } from '../schemas/common.ts';
@@ -31,7 +32,8 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
       schema: {
         tags: ['products'],
         summary: 'List a product for sale (sellers, under their own e-mail)',
-        description: 'The server sets the id, the post time and the seller.',
+        description:
+          'The server sets the id, the post time and the seller. `picture` is the URL POST /images answered (or the image name in it); a picture not uploaded to this marketplace is refused.',
         body: Listing,
         response: { 201: Inserted },
       },
@@ -42,6 +44,8 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
         ...request.body,
         email: request.body.email.toLowerCase(),
         sellerEmail: request.body.sellerEmail.toLowerCase(),
+        // The event keeps the image's name; answers make it a URL under the PUBLIC_URL of then.
+        picture: ownImageName(app.config.PUBLIC_URL, request.body.picture, 'picture'),
       };
       if (listing.sellerEmail !== actor.email)
         throw forbidden('You can only list products under your own e-mail');

@@ -8,6 +8,7 @@ import {
   listReportedProducts,
 } from '@resale/workers/read-models';
 import { forbidden } from '../errors.ts';
+import { imageUrls } from '../image-urls.ts';
 import { actorOfRequest } from '../plugins/app/authentication.ts';
 import { ListOrPage } from '../schemas/answers.ts';
 import { Email, MinPosition, PageQuery } from '../schemas/common.ts';
@@ -20,6 +21,7 @@ const Query = Type.Object({ minPosition: MinPosition }, { additionalProperties: 
 export default async function productReadRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const store = app.readModels.store;
+  const { product } = imageUrls(app.config.PUBLIC_URL);
 
   app.get(
     '/allProducts/:categoryTitle',
@@ -43,7 +45,10 @@ export default async function productReadRoutes(fastify: FastifyInstance): Promi
           sources: [{ model: 'products', key: brand }],
           minPosition,
         },
-        async () => listOrPage(await listProductsByBrand(store, brand, page), page),
+        async () => {
+          const found = await listProductsByBrand(store, brand, page);
+          return listOrPage({ ...found, items: found.items.map(product) }, page);
+        },
       );
     },
   );
@@ -66,7 +71,7 @@ export default async function productReadRoutes(fastify: FastifyInstance): Promi
           sources: [{ model: 'products', key: null }],
           minPosition: request.query.minPosition,
         },
-        () => listAdvertisedProducts(store),
+        async () => (await listAdvertisedProducts(store)).map(product),
       ),
   );
 
@@ -86,7 +91,7 @@ export default async function productReadRoutes(fastify: FastifyInstance): Promi
       const actor = actorOfRequest(request);
       if (request.params.email.toLowerCase() !== actor.email)
         throw forbidden('You can only see your own products');
-      return listProductsBySeller(store, actor.email);
+      return (await listProductsBySeller(store, actor.email)).map(product);
     },
   );
 
@@ -101,6 +106,6 @@ export default async function productReadRoutes(fastify: FastifyInstance): Promi
         response: { 200: Type.Array(Product) },
       },
     },
-    async () => listReportedProducts(store),
+    async () => (await listReportedProducts(store)).map(product),
   );
 }

@@ -13,7 +13,11 @@ export const Listing = Type.Object(
     condition: Condition,
     email: Email,
     Brand: Name,
-    picture: Type.String({ minLength: 1, maxLength: 2048, pattern: '^https?://' }),
+    picture: Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description: 'The URL POST /images answered for the picture (or the image name in it)',
+    }),
     address: Type.String({ minLength: 1, maxLength: 500 }),
     about: Type.String({ minLength: 1, maxLength: 5000 }),
     sellerEmail: Email,

@@ -38,14 +38,11 @@ export interface SeedDemoDataOptions {
   readonly eventStore: EventStore;
   /** host:port of the Firebase Auth emulator, e.g. 127.0.0.1:9099. */
   readonly authEmulatorHost: string;
-  /** Where the gateway serves GET /images/<name> from; pictures are stored under demoImageName(). */
-  readonly images: ImageStore;
   /**
-   * The URL stored for a picture, given its name in `images`. It must not change between
-   * starts: the URL is part of each category and listing, and a different one would be refused
-   * as a conflicting duplicate.
+   * Where the gateway serves GET /images/<name> from; pictures are stored under demoImageName(),
+   * and the events name them so (the gateway's answers make that a URL under its PUBLIC_URL).
    */
-  readonly publicImageUrl: (fileName: string) => string;
+  readonly images: ImageStore;
   readonly log?: (line: string) => void;
 }
 
@@ -73,7 +70,7 @@ const minuteAfter = (time: string): string =>
   new Date(new Date(time).getTime() + 60_000).toISOString();
 
 export async function seedDemoData(options: SeedDemoDataOptions): Promise<SeedDemoDataResult> {
-  const { eventStore, publicImageUrl, log = () => {} } = options;
+  const { eventStore, log = () => {} } = options;
 
   const accounts: SeededAccount[] = [];
   for (const account of demoAccounts) {
@@ -105,7 +102,7 @@ export async function seedDemoData(options: SeedDemoDataOptions): Promise<SeedDe
   for (const [index, { categoryId, title, image }] of demoCategories.entries()) {
     await run(categoryStreamId(categoryId), categoryDecider, {
       type: 'CreateCategory',
-      data: { categoryId, title, image: publicImageUrl(demoImageName(image)) },
+      data: { categoryId, title, image: demoImageName(image) },
       metadata: metadata(seededAt(index)),
     });
   }
@@ -149,7 +146,7 @@ export async function seedDemoData(options: SeedDemoDataOptions): Promise<SeedDe
       data: {
         productId,
         ...listing,
-        picture: publicImageUrl(demoImageName(picture)),
+        picture: demoImageName(picture),
         Brand: category,
         sellerEmail: demoSeller.email,
         sellerUid,

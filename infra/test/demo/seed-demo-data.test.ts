@@ -27,8 +27,7 @@ import {
   type SeedDemoDataResult,
 } from '../../src/demo/seed-demo-data.ts';
 import { startAuthEmulator, type AuthEmulator } from '../../src/auth-emulator.ts';
-
-const imageBase = 'http://127.0.0.1:5000/images/';
+import { appendDemoCatalogAsBefore } from '../support/demo-log-as-before.ts';
 
 let auth: AuthEmulator;
 let dir: string;
@@ -44,7 +43,6 @@ beforeAll(async () => {
     eventStore: store,
     authEmulatorHost: auth.host,
     images: fileImageStore(dir),
-    publicImageUrl: (fileName) => `${imageBase}${fileName}`,
   };
   firstRun = await seedDemoData(options);
 });
@@ -83,7 +81,7 @@ describe('given an empty event store and Auth emulator, when the demo data is se
       const [created, ...rest] = await store.readStream(categoryStreamId(categoryId));
       expect(rest).toEqual([]);
       expect(created?.type).toBe('CategoryCreated');
-      expect(created?.data).toMatchObject({ categoryId, image: imageBase + demoImageName(image) });
+      expect(created?.data).toMatchObject({ categoryId, image: demoImageName(image) });
       titles.push((created?.data as { title: string }).title);
     }
     expect(titles).toEqual(['Samsung', 'Oppo', 'Iphone']);
@@ -126,7 +124,7 @@ describe('given an empty event store and Auth emulator, when the demo data is se
         Brand: product.category,
         sellingPrice: product.sellingPrice,
         condition: product.condition,
-        picture: imageBase + demoImageName(product.picture),
+        picture: demoImageName(product.picture),
         postTime: product.postTime,
         sellerUid,
         sellerEmail: demoSeller.email,
@@ -171,7 +169,7 @@ describe('given an empty event store and Auth emulator, when the demo data is se
     }
   });
 
-  it('stores every picture as a PNG of the intended size under the name in its URL', () => {
+  it('stores every picture as a PNG of the intended size under the name its events give', () => {
     const pictures = [
       ...demoCategories.map(({ image }) => ({ fileName: image, width: 480, height: 360 })),
       ...demoProducts.map(({ picture }) => ({ fileName: picture, width: 640, height: 480 })),
@@ -208,5 +206,33 @@ describe('given the demo data is already seeded', () => {
     expect(await store.headPosition()).toBe(head);
     for (const { email, password, uid } of demoAccounts)
       expect((await signIn(email, password)).localId).toBe(uid);
+  });
+});
+
+describe('given the demo data seeded before events held image names, under another port', () => {
+  it('seeding again (on any PORT) adds only what was missing and keeps the categories and listings', async () => {
+    const oldDir = mkdtempSync(path.join(tmpdir(), 'demo-seed-before-'));
+    const oldStore = openEmbeddedEventStore({ file: path.join(oldDir, 'events.db') });
+    try {
+      const before = await appendDemoCatalogAsBefore(oldStore, 'http://127.0.0.1:4000');
+      const rerun = await seedDemoData({
+        ...options,
+        eventStore: oldStore,
+        images: fileImageStore(oldDir),
+      });
+      const advertised = demoProducts.filter(({ advertised }) => advertised).length;
+      // Users, the seller and the advertisements: no category or listing again.
+      expect(rerun.appendedEvents).toBe(4 + 2 + advertised);
+      const all = await oldStore.readAll({ after: 0, limit: 1000 });
+      expect(all).toHaveLength(before + rerun.appendedEvents);
+      const [samsung] = await oldStore.readStream(categoryStreamId('samsung'));
+      expect(samsung).toMatchObject({
+        schemaVersion: 2,
+        data: { image: demoImageName('category-samsung.png') },
+      });
+    } finally {
+      await oldStore.close();
+      rmSync(oldDir, { recursive: true, force: true });
+    }
   });
 });

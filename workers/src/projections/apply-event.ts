@@ -1,4 +1,9 @@
-import { isKnownEventType, type AnyEvent, type RecordedEvent } from '@resale/events';
+import {
+  currentSchemaVersion,
+  isKnownEventType,
+  type AnyEvent,
+  type RecordedEvent,
+} from '@resale/events';
 import type {
   ChangeTopic,
   DerivedProjection,
@@ -154,12 +159,15 @@ export async function runAsync(
   return step.value;
 }
 
-/** The catalog event inside a recorded one, or null for a type no projection knows. */
+/**
+ * The catalog event inside a recorded one, or null for a type no projection knows. Stores hand out
+ * events at their type's current version (upcast); projections read that version only.
+ */
 export function toProjectedEvent(event: RecordedEvent): AnyEvent | null {
   if (!isKnownEventType(event.type)) return null;
-  if (event.schemaVersion !== 1)
+  if (event.schemaVersion !== currentSchemaVersion(event.type))
     throw new UnsupportedEventVersionError(event.type, event.schemaVersion);
-  return { type: event.type, schemaVersion: 1, data: event.data } as AnyEvent;
+  return { type: event.type, schemaVersion: event.schemaVersion, data: event.data } as AnyEvent;
 }
 
 export const visibleDocument = (record: StoredRecord | null): ReadModelDocument | null =>

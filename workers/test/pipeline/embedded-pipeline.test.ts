@@ -42,11 +42,11 @@ const buyer = { uid: 'buyer1', email: 'ann@example.com' };
 
 const listed: ProductListed = {
   type: 'ProductListed',
-  schemaVersion: 1,
+  schemaVersion: 2,
   data: {
     productId: 'p1',
     productName: 'iPhone 12',
-    picture: 'https://img.example/p1.jpg',
+    picture: 'p1.jpg',
     address: 'Dhaka',
     year: 2,
     buyingPrice: 900,

@@ -81,8 +81,8 @@ export const categoryCreated = (
   data: Partial<CategoryCreated['data']> = {},
 ): CategoryCreated => ({
   type: 'CategoryCreated',
-  schemaVersion: 1,
-  data: { categoryId, title: 'Samsung', image: '/images/samsung.png', ...data },
+  schemaVersion: 2,
+  data: { categoryId, title: 'Samsung', image: 'samsung.png', ...data },
 });
 
 export const userRegistered = (
@@ -138,11 +138,11 @@ export const productListed = (
   data: Partial<ProductListed['data']> = {},
 ): ProductListed => ({
   type: 'ProductListed',
-  schemaVersion: 1,
+  schemaVersion: 2,
   data: {
     productId,
     productName: `Phone ${productId}`,
-    picture: `/images/${productId}.png`,
+    picture: `${productId}.png`,
     address: 'Dhaka',
     year: 2,
     buyingPrice: 500,

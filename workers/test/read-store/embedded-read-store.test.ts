@@ -106,7 +106,7 @@ describe('embedded read store', () => {
       await projectEvents(store, [listed!]);
       const live = await store.hashModels();
       const rebuild = await store.beginRebuild(['products']);
-      await expect(projectEvents(rebuild, [{ ...listed!, schemaVersion: 2 }])).rejects.toThrow(
+      await expect(projectEvents(rebuild, [{ ...listed!, schemaVersion: 3 }])).rejects.toThrow(
         UnsupportedEventVersionError,
       );
       await expect(projectEvents(rebuild, [listed!])).rejects.toThrow(/start a new one/);

@@ -78,11 +78,11 @@ export function randomWorkload(random: () => number, appends: number): WorkloadA
       [
         {
           type: 'CategoryCreated',
-          schemaVersion: 1,
+          schemaVersion: 2,
           data: {
             categoryId: title.toLowerCase(),
             title,
-            image: `https://img.example/${title}.png`,
+            image: `${title}.png`,
           },
         },
       ],
@@ -173,11 +173,11 @@ export function randomWorkload(random: () => number, appends: number): WorkloadA
         product,
         {
           type: 'ProductListed',
-          schemaVersion: 1,
+          schemaVersion: 2,
           data: {
             productId: product.id,
             productName: `${brand} phone ${products.length}`,
-            picture: `https://img.example/${product.id}.jpg`,
+            picture: `${product.id}.jpg`,
             address: 'Dhaka',
             year: Math.floor(random() * 5),
             buyingPrice: 500 + Math.floor(random() * 500),

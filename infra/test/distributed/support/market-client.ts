@@ -111,7 +111,8 @@ export const listingBy = (seller: Member, productName: string) => ({
   condition: 'Good',
   email: seller.email,
   Brand: 'Samsung',
-  picture: 'http://127.0.0.1:5000/images/00000000-0000-4000-8000-000000000000.png',
+  // The image's name: each gateway accepts it, whatever its PUBLIC_URL (a URL must be its own).
+  picture: '00000000-0000-4000-8000-000000000000.png',
   address: 'Dhaka',
   about: 'Listed by the distributed suite',
   sellerEmail: seller.email,
