@@ -65,20 +65,28 @@ export interface AppConfig extends Omit<Env, 'ADMIN_EMAILS' | 'WEB_ORIGIN' | 'PU
   readonly distributed: boolean;
 }
 
+/** The configuration's problems, one line each, naming the setting, its value and what it takes. */
 export class ConfigError extends Error {
-  constructor(problems: string[]) {
+  constructor(readonly problems: readonly string[]) {
     super(`Invalid gateway configuration:\n  ${problems.join('\n  ')}`);
     this.name = 'ConfigError';
   }
 }
 
+type SettingName = keyof typeof EnvSchema.properties;
+const settingNames = Object.keys(EnvSchema.properties) as SettingName[];
+const settingValidators = new Map(
+  settingNames.map((name) => [name, Compile(EnvSchema.properties[name])] as const),
+);
 const envValidator = Compile(EnvSchema);
-const integerKeys = [
+const integerKeys: ReadonlySet<string> = new Set([
   'PORT',
   'ACCESS_TOKEN_TTL_SECONDS',
   'RATE_LIMIT_WRITES',
   'RATE_LIMIT_SIGN_IN',
-] as const;
+]);
+/** Never printed: a problem with them names the setting only. */
+const secretKeys: ReadonlySet<string> = new Set(['ACCESS_TOKEN_SECRET']);
 
 const list = (value: string): string[] =>
   value
@@ -86,38 +94,98 @@ const list = (value: string): string[] =>
     .map((item) => item.trim())
     .filter((item) => item.length > 0);
 
+/** A whole number written in decimal digits, else NaN (which no integer schema accepts). */
+const wholeNumber = (value: string): number => (/^[0-9]+$/.test(value) ? Number(value) : NaN);
+
+interface SettingSchema {
+  readonly type?: string;
+  readonly anyOf?: readonly { readonly const?: unknown }[];
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+}
+
+/** What the setting takes, in the words of a one-line problem ("PORT=abc must be ..."). */
+function expectation(schema: SettingSchema): string {
+  if (schema.anyOf) return `is not one of ${schema.anyOf.map((s) => String(s.const)).join(', ')}`;
+  const { minimum, maximum, minLength, maxLength } = schema;
+  if (schema.type === 'integer') {
+    if (minimum === 0 && maximum === 65535) return 'must be a port number 0-65535';
+    return maximum === undefined
+      ? `must be a whole number of at least ${minimum ?? 0}`
+      : `must be a whole number from ${minimum ?? 0} to ${maximum}`;
+  }
+  if (schema.pattern === '^https?://') return 'must be an http:// or https:// URL';
+  if (minLength !== undefined && minLength > 1) return `must be at least ${minLength} characters`;
+  if (maxLength !== undefined) return `must be at most ${maxLength} characters`;
+  return 'is not valid';
+}
+
 /**
- * Reads the configuration from environment variables (empty ones count as unset) and checks it
- * once, at start-up: an invalid setting stops the gateway before it listens.
+ * The settings as given (empty ones count as unset), with the problems of those that are not
+ * valid: one line per setting, e.g. "LOG_LEVEL=loud is not one of fatal, error, ...".
  */
-export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
-  const keys = Object.keys(EnvSchema.properties);
+function readSettings(source: Readonly<Record<string, string | undefined>>): {
+  raw: Record<string, unknown>;
+  problems: string[];
+} {
   const raw: Record<string, unknown> = {};
-  for (const key of keys) {
-    const value = source[key];
-    if (value === undefined || value.trim() === '') continue;
-    raw[key] = (integerKeys as readonly string[]).includes(key) ? Number(value) : value.trim();
+  const problems: string[] = [];
+  for (const name of settingNames) {
+    const given = source[name]?.trim();
+    if (given === undefined || given === '') continue;
+    const value = integerKeys.has(name) ? wholeNumber(given) : given;
+    raw[name] = value;
+    if (settingValidators.get(name)?.Check(value)) continue;
+    const shown = secretKeys.has(name) ? name : `${name}=${given}`;
+    problems.push(`${shown} ${expectation(EnvSchema.properties[name] as SettingSchema)}`);
   }
-  const withDefaults = envValidator.Default(raw);
-  if (!envValidator.Check(withDefaults)) {
-    const problems = [...envValidator.Errors(withDefaults)].map(
-      (e) => `${e.instancePath.slice(1) || 'environment'}: ${e.message}`,
-    );
-    throw new ConfigError(problems);
-  }
-  const env: Env = withDefaults;
+  return { raw, problems };
+}
+
+/** The checks across settings, on settings that are each valid. */
+function combinationProblems(env: Env): string[] {
   const problems: string[] = [];
   if (env.NODE_ENV === 'production' && env.FIREBASE_AUTH_EMULATOR_HOST)
     problems.push(
       'FIREBASE_AUTH_EMULATOR_HOST must not be set in production: the emulator accepts unsigned tokens',
     );
-  const distributed = Boolean(env.EVENTSTORE_URL || env.MONGODB_URL);
-  if (!env.ACCESS_TOKEN_SECRET && (distributed || env.NODE_ENV === 'production'))
+  if (!env.ACCESS_TOKEN_SECRET && (isDistributed(env) || env.NODE_ENV === 'production'))
     problems.push(
       'ACCESS_TOKEN_SECRET is required in production and in the distributed profile (every replica must share it)',
     );
-  if (problems.length > 0) throw new ConfigError(problems);
+  return problems;
+}
 
+const isDistributed = (env: Env): boolean => Boolean(env.EVENTSTORE_URL || env.MONGODB_URL);
+
+/**
+ * What is wrong with the configuration `source` gives, one line per problem; empty when
+ * `loadConfig` would take it. Touches nothing: a start can check the gateway's settings before it
+ * starts anything.
+ */
+export function configProblems(source: Readonly<Record<string, string | undefined>>): string[] {
+  const { raw, problems } = readSettings(source);
+  if (problems.length > 0) return problems;
+  const withDefaults = envValidator.Default(raw);
+  if (!envValidator.Check(withDefaults))
+    return [...envValidator.Errors(withDefaults)].map(
+      (e) => `${e.instancePath.slice(1) || 'environment'}: ${e.message}`,
+    );
+  return combinationProblems(withDefaults);
+}
+
+/**
+ * Reads the configuration from environment variables (empty ones count as unset) and checks it
+ * once, at start-up: an invalid setting stops the gateway before it listens (ConfigError, with
+ * every problem).
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const problems = configProblems(source);
+  if (problems.length > 0) throw new ConfigError(problems);
+  const env = envValidator.Default(readSettings(source).raw) as Env;
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     ...env,
@@ -126,7 +194,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     WEB_ORIGIN: list(env.WEB_ORIGIN),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, ''),
     ACCESS_TOKEN_SECRET: env.ACCESS_TOKEN_SECRET ?? embeddedAccessTokenSecret(dataDir),
-    distributed,
+    distributed: isDistributed(env),
   };
 }
 

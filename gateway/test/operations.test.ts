@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, configProblems, loadConfig } from '../src/config.ts';
 import {
   authEmulatorHost,
   bearer,
@@ -36,6 +37,37 @@ describe('configuration', () => {
   it('names the invalid setting', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ ACCESS_TOKEN_SECRET: 'short' })).toThrow(/ACCESS_TOKEN_SECRET/);
+  });
+
+  it('reports every invalid setting at once, each once, with its value and what it takes', () => {
+    const dataDir = path.join(tmpdir(), `never-made-${randomUUID()}`);
+    let thrown: unknown;
+    try {
+      loadConfig({
+        LOG_LEVEL: 'loud',
+        PORT: 'abc',
+        ACCESS_TOKEN_SECRET: 'short',
+        DATA_DIR: dataDir,
+      });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as ConfigError).problems).toEqual([
+      'PORT=abc must be a port number 0-65535',
+      'ACCESS_TOKEN_SECRET must be at least 32 characters',
+      'LOG_LEVEL=loud is not one of fatal, error, warn, info, debug, trace, silent',
+    ]);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+
+  it('configProblems checks a configuration without making its data folder or secret', () => {
+    const dataDir = path.join(tmpdir(), `never-made-${randomUUID()}`);
+    expect(configProblems({ DATA_DIR: dataDir, PORT: '5001' })).toEqual([]);
+    expect(configProblems({ DATA_DIR: dataDir, RATE_LIMIT_WRITES: '0' })).toEqual([
+      'RATE_LIMIT_WRITES=0 must be a whole number of at least 1',
+    ]);
+    expect(existsSync(dataDir)).toBe(false);
   });
 
   it('applies the defaults', () => {
