@@ -27,6 +27,13 @@ export default async function imageRoutes(fastify: FastifyInstance): Promise<voi
     '/images',
     {
       config: { auth: 'user', rateLimit: app.writeLimit },
+      // The body schema documents the multipart form; nothing is validated against it (a multipart
+      // request's parsed body is empty: the handler streams and checks the file itself).
+      validatorCompiler: ({ httpPart }) => {
+        if (httpPart !== 'body')
+          throw new Error(`POST /images: its validatorCompiler knows bodies only, not ${httpPart}`);
+        return () => true;
+      },
       schema: {
         tags: ['images'],
         summary: 'Upload a product picture',
@@ -34,11 +41,30 @@ export default async function imageRoutes(fastify: FastifyInstance): Promise<voi
           'multipart/form-data with one file in the field `image`: a PNG, JPEG or WebP (checked by content) of at most 5 MB. ' +
           'Answers the URL to use as the product `picture`.',
         consumes: ['multipart/form-data'],
-        response: {
-          201: Type.Object({
-            success: Type.Literal(true),
-            data: Type.Object({ url: Type.String() }),
+        // The form, for the OpenAPI document: /docs offers a file picker.
+        body: Type.Object({
+          image: Type.String({
+            format: 'binary',
+            description: 'A PNG, JPEG or WebP picture of at most 5 MB',
           }),
+        }),
+        response: {
+          201: Type.Object(
+            {
+              success: Type.Literal(true),
+              data: Type.Object({ url: Type.String() }),
+            },
+            {
+              examples: [
+                {
+                  success: true,
+                  data: {
+                    url: 'http://127.0.0.1:5000/images/0b7e6f0e-3c1d-4d5a-9a61-2f1f3c6b8e21.png',
+                  },
+                },
+              ],
+            },
+          ),
         },
       },
     },

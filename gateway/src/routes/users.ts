@@ -19,9 +19,12 @@ const Registration = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 200 }),
     email: Email,
     // Any text: the decider answers 'Choose buyer or seller as the account type' for the rest.
-    role: Type.String({ minLength: 1, maxLength: 20 }),
+    role: Type.String({ minLength: 1, maxLength: 20, examples: ['buyer', 'seller'] }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [{ name: 'Nadia Rahman', email: 'nadia.buyer@example.com', role: 'buyer' }],
+  },
 );
 
 /** User accounts: registration, promotion to admin, deletion. */

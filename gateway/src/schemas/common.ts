@@ -1,14 +1,37 @@
 import Type from 'typebox';
 
-export const ErrorBody = Type.Object(
-  {
-    statusCode: Type.Integer(),
-    error: Type.String(),
-    message: Type.String(),
-    field: Type.Optional(Type.String()),
-  },
-  { description: 'Every error answer' },
-);
+const errorFields = {
+  statusCode: Type.Integer(),
+  error: Type.String(),
+  message: Type.String(),
+  field: Type.Optional(Type.String()),
+};
+
+/** Every error answer has these fields; a refusal (4xx) says why, and names the field at fault. */
+export const ErrorBody = Type.Object(errorFields, {
+  description: 'A refusal: why, and the field at fault if one is',
+  examples: [
+    { statusCode: 400, error: 'Bad Request', message: 'phone is required', field: 'phone' },
+    { statusCode: 409, error: 'Conflict', message: 'This product is already booked' },
+  ],
+});
+
+/** A failure on the server's side (5xx): the same fields, revealing nothing. */
+export const ServerErrorBody = Type.Object(errorFields, {
+  description: 'A failure on our side; it reveals nothing',
+  examples: [
+    {
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Something went wrong on our side',
+    },
+    {
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'The service is not ready; try again shortly',
+    },
+  ],
+});
 
 export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 320 });
 /** Ids are UUIDs or Firebase uids: letters, digits, '-' and '_'. */

@@ -3,7 +3,12 @@ import Type from 'typebox';
 /** Read-model documents as the client sees them: spec section 3 fields plus a few states. */
 export const Category = Type.Object(
   { _id: Type.String(), title: Type.String(), image: Type.String() },
-  { description: 'A brand category' },
+  {
+    description: 'A brand category',
+    examples: [
+      { _id: 'samsung', title: 'Samsung', image: 'http://127.0.0.1:5000/images/samsung.png' },
+    ],
+  },
 );
 
 export const Condition = Type.Enum(['Good', 'Excelent', 'Fair']);
@@ -31,7 +36,33 @@ export const Product = Type.Object(
     available: Type.Boolean(),
     sellerVerified: Type.Boolean(),
   },
-  { description: 'A product (spec section 3) and its states' },
+  {
+    description: 'A product (spec section 3) and its states',
+    examples: [
+      {
+        _id: '5b0f9a52-8a7e-4c1e-9f4e-2f8d6c1a7b3e',
+        productName: 'Galaxy S20 FE Cloud Navy',
+        picture: 'http://127.0.0.1:5000/images/0b7e6f0e-3c1d-4d5a-9a61-2f1f3c6b8e21.png',
+        address: 'Mirpur, Dhaka',
+        year: 3,
+        buyingPrice: 699,
+        sellingPrice: 310,
+        sellerName: 'Karim Mobile Corner',
+        condition: 'Good',
+        phone: '+880 1811-000111',
+        about: 'One owner, battery health 86%, a small scratch on the back glass.',
+        postTime: '2026-11-20T09:30:00.000Z',
+        Brand: 'Samsung',
+        email: 'karim.seller@example.com',
+        sellerEmail: 'karim.seller@example.com',
+        booked: false,
+        reported: false,
+        advertised: true,
+        available: true,
+        sellerVerified: true,
+      },
+    ],
+  },
 );
 
 export const Booking = Type.Object(
@@ -46,14 +77,39 @@ export const Booking = Type.Object(
     productId: Type.String(),
     productName: Type.String(),
   },
-  { description: 'A booking (spec section 3) and the booked product' },
+  {
+    description: 'A booking (spec section 3) and the booked product',
+    examples: [
+      {
+        _id: '0193a5c2-7f1e-7b3a-9c4d-5e6f7a8b9c0d',
+        Brand: 'Samsung',
+        buyerName: 'Nadia Rahman',
+        email: 'nadia.buyer@example.com',
+        phone: '+880 1711-000222',
+        address: 'Agrabad, Chattogram',
+        sellingPrice: 310,
+        productId: '5b0f9a52-8a7e-4c1e-9f4e-2f8d6c1a7b3e',
+        productName: 'Galaxy S20 FE Cloud Navy',
+      },
+    ],
+  },
 );
 
 export const Role = Type.Enum(['buyer', 'seller', 'admin']);
 
 export const User = Type.Object(
   { _id: Type.String(), name: Type.String(), email: Type.String(), role: Role },
-  { description: 'A user account' },
+  {
+    description: 'A user account',
+    examples: [
+      {
+        _id: 'Xq3kT9vLm2PzR8sY1wN4bC6dE7fG',
+        name: 'Nadia Rahman',
+        email: 'nadia.buyer@example.com',
+        role: 'buyer',
+      },
+    ],
+  },
 );
 
 export const Seller = Type.Object(
@@ -64,5 +120,16 @@ export const Seller = Type.Object(
     sellerEmail: Type.String(),
     verified: Type.Boolean(),
   },
-  { description: 'A seller record' },
+  {
+    description: 'A seller record',
+    examples: [
+      {
+        _id: 'Kp7wQ2xZr5TnV9bM3cL8hJ4dF6sA',
+        name: 'Karim Mobile Corner',
+        email: 'karim.seller@example.com',
+        sellerEmail: 'karim.seller@example.com',
+        verified: true,
+      },
+    ],
+  },
 );

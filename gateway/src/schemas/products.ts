@@ -26,7 +26,26 @@ export const Listing = Type.Object(
     sellingPrice: Money,
     year: Type.Number({ minimum: 0, maximum: 100 }),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        productName: 'Galaxy S20 FE Cloud Navy',
+        sellerName: 'Karim Mobile Corner',
+        condition: 'Good',
+        email: 'karim.seller@example.com',
+        Brand: 'Samsung',
+        picture: 'http://127.0.0.1:5000/images/0b7e6f0e-3c1d-4d5a-9a61-2f1f3c6b8e21.png',
+        address: 'Mirpur, Dhaka',
+        about: 'One owner, battery health 86%, a small scratch on the back glass.',
+        sellerEmail: 'karim.seller@example.com',
+        phone: '+880 1811-000111',
+        buyingPrice: 699,
+        sellingPrice: 310,
+        year: 3,
+      },
+    ],
+  },
 );
 
 /** The add-product form's messages for its required fields (spec section 5). */
@@ -62,5 +81,16 @@ export const BookingRequest = Type.Object(
       Type.Number({ description: "Ignored: the listing's price is booked" }),
     ),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        productId: '5b0f9a52-8a7e-4c1e-9f4e-2f8d6c1a7b3e',
+        buyerName: 'Nadia Rahman',
+        email: 'nadia.buyer@example.com',
+        phone: '+880 1711-000222',
+        address: 'Agrabad, Chattogram',
+      },
+    ],
+  },
 );

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { toErrorBody } from '../../errors.ts';
-import { ErrorBody } from '../../schemas/common.ts';
+import { ErrorBody, ServerErrorBody } from '../../schemas/common.ts';
 
 /**
  * One place maps every failure to `{statusCode, error, message, field?}`: refused commands and
@@ -15,7 +15,7 @@ async function errorHandler(app: FastifyInstance): Promise<void> {
     if (route.url.startsWith('/graphql')) return;
     route.schema = {
       ...route.schema,
-      response: { '4xx': ErrorBody, '5xx': ErrorBody, ...route.schema.response },
+      response: { '4xx': ErrorBody, '5xx': ServerErrorBody, ...route.schema.response },
     };
   });
   app.setErrorHandler((error, request, reply) => {
