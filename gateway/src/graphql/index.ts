@@ -9,6 +9,7 @@ import { AnswerComposition } from '../plugins/app/answer-cache.ts';
 import type { Actor } from '../plugins/app/authentication.ts';
 import { addRouteHook } from '../plugins/app/route-hooks.ts';
 import type { CallerContext } from './context.ts';
+import graphiql from './graphiql.ts';
 import { buildResolvers, composedRootFields } from './resolvers.ts';
 import { defineSubscriptionFields, serveSubscriptions } from './subscription-server.ts';
 import { subscriptionResolvers } from './subscriptions.ts';
@@ -21,7 +22,7 @@ const { GraphQLError, NoSchemaIntrospectionCustomRule } = createRequire(import.m
 
 const schema = readFileSync(new URL('./schema.gql', import.meta.url), 'utf8');
 
-/** GraphiQL's own introspection query is 7 deep; no query of this schema needs more. */
+/** No query of this schema needs more (GraphiQL gets the schema without a query: graphiql.ts). */
 const QUERY_DEPTH_LIMIT = 7;
 /** The web client uses none; GraphiQL users get a few. */
 export const QUERY_ALIAS_LIMIT = 10;
@@ -166,7 +167,8 @@ async function graphql(app: FastifyInstance): Promise<void> {
     schema,
     resolvers: buildResolvers(app),
     path: '/graphql',
-    graphiql: !production,
+    // Mercurius's GraphiQL loads its scripts from a CDN: the gateway serves its own (below).
+    graphiql: false,
     queryDepth: QUERY_DEPTH_LIMIT,
     // A query seen before runs as a function compiled for it (graphql-jit) instead of through
     // graphql-js's interpreter: the web client sends the same few queries again and again.
@@ -210,6 +212,8 @@ async function graphql(app: FastifyInstance): Promise<void> {
   });
 
   defineSubscriptionFields(app.graphql.schema, subscriptionResolvers(app));
+
+  if (!production) await app.register(graphiql);
 
   // A kept answer must be made of cached reads only, and be no refusal.
   app.graphql.addHook('preExecution', async (_schema, document, context) => {

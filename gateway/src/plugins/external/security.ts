@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
-// The HTML tools (/docs, /graphiql) run inline scripts and load their assets from a CDN, so the
-// strict API policy would break them; every JSON answer keeps it.
+// The HTML tools (/docs, /graphiql) load scripts, style sheets and fonts (all served by the
+// gateway itself), so the strict API policy would break them; every JSON answer keeps it.
 const htmlTools = /^\/(docs|graphiql)(\/|$)/;
 
 /**
