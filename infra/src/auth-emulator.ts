@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { listenRefusal } from './ports.ts';
 
 const firebaseBin = createRequire(import.meta.url).resolve('firebase-tools/lib/bin/firebase.js');
 
@@ -23,18 +24,92 @@ export interface AuthEmulatorOptions {
   readonly dataDir?: string;
 }
 
-/** Waits until something answers HTTP at the URL, or fails after the deadline. */
-export async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      if (Date.now() > deadline)
-        throw new Error(`Nothing answered at ${url} within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+/** The emulator's own ports besides `port`, by default the two after it, as firebase.json sets them. */
+export const emulatorPorts = (
+  options: Pick<AuthEmulatorOptions, 'port' | 'hubPort' | 'loggingPort'>,
+): { readonly auth: number; readonly hub: number; readonly logging: number } => ({
+  auth: options.port,
+  hub: options.hubPort ?? options.port + 1,
+  logging: options.loggingPort ?? options.port + 2,
+});
+
+/** One of the emulator's ports that something else holds (listen's error code). */
+export interface BusyEmulatorPort {
+  readonly role: 'auth' | 'hub' | 'logging';
+  readonly port: number;
+  readonly code: string;
+}
+
+/** The emulator could not have its ports: another program (or another emulator) has them. */
+export class EmulatorPortsBusyError extends Error {
+  constructor(readonly busy: readonly BusyEmulatorPort[]) {
+    super(
+      busy
+        .map(
+          ({ role, port, code }) => `the Auth emulator's ${role} port ${port} is taken (${code})`,
+        )
+        .join('; '),
+    );
+    this.name = 'EmulatorPortsBusyError';
+  }
+}
+
+/** The emulator's ports that this process could not listen on (on 127.0.0.1, where it listens). */
+export async function busyEmulatorPorts(
+  options: Pick<AuthEmulatorOptions, 'port' | 'hubPort' | 'loggingPort'>,
+): Promise<BusyEmulatorPort[]> {
+  const ports = emulatorPorts(options);
+  const busy: BusyEmulatorPort[] = [];
+  for (const role of ['auth', 'hub', 'logging'] as const) {
+    const code = await listenRefusal(ports[role], '127.0.0.1');
+    if (code !== null) busy.push({ role, port: ports[role], code });
+  }
+  return busy;
+}
+
+/** Whether a Firebase Auth emulator answers on the port (its root says `authEmulator`). */
+export async function answersAsAuthEmulator(port: number): Promise<boolean> {
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/`, {
+      signal: AbortSignal.timeout(2000),
+    });
+    const body = (await response.json()) as { authEmulator?: unknown };
+    return typeof body.authEmulator === 'object' && body.authEmulator !== null;
+  } catch {
+    return false;
+  }
+}
+
+const getJson = async (url: string): Promise<unknown> => {
+  const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return response.json();
+};
+
+/**
+ * Whether the emulator this process launched (`pid`) answers: its hub (on `hub`) belongs to that
+ * process and lists its Auth emulator on `auth`, which answers. 'foreign' when the hub is another
+ * process's: something else answers there, and it is never used in its place.
+ */
+async function launchedEmulatorState(
+  pid: number | undefined,
+  ports: { readonly auth: number; readonly hub: number },
+): Promise<'ready' | 'starting' | 'foreign'> {
+  let locator: { pid?: unknown };
+  try {
+    locator = (await getJson(`http://127.0.0.1:${ports.hub}/`)) as { pid?: unknown };
+  } catch {
+    return 'starting';
+  }
+  if (locator.pid !== pid) return 'foreign';
+  try {
+    const emulators = (await getJson(`http://127.0.0.1:${ports.hub}/emulators`)) as {
+      auth?: { port?: unknown };
+    };
+    if (emulators.auth?.port !== ports.auth) return 'starting';
+    return (await answersAsAuthEmulator(ports.auth)) ? 'ready' : 'starting';
+  } catch {
+    return 'starting';
   }
 }
 
@@ -44,7 +119,11 @@ export async function waitForHttp(url: string, timeoutMs: number): Promise<void>
  * gateway's and infra's tests) then run side by side.
  */
 export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<AuthEmulator> {
-  const { port, hubPort = port + 1, loggingPort = port + 2 } = options;
+  const ports = emulatorPorts(options);
+  const { auth: port, hub: hubPort, logging: loggingPort } = ports;
+  // An emulator already there (another `npm start`) would answer in place of this one: refuse.
+  const busy = await busyEmulatorPorts(options);
+  if (busy.length > 0) throw new EmulatorPortsBusyError(busy);
   const configDir = mkdtempSync(path.join(tmpdir(), 'resale-auth-emulator-'));
   writeFileSync(
     path.join(configDir, 'firebase.json'),
@@ -78,13 +157,23 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
     rmSync(configDir, { recursive: true, force: true });
   };
   const host = `127.0.0.1:${port}`;
+  let gone = false;
+  void exited.then(() => (gone = true));
   try {
-    await Promise.race([
-      waitForHttp(`http://${host}/`, 60_000),
-      exited.then(() => {
-        throw new Error(`Auth emulator exited before answering on ${host}:\n${output}`);
-      }),
-    ]);
+    // Ready once the emulator this process launched answers, never another one on its ports.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const state = await launchedEmulatorState(child.pid, ports);
+      if (state === 'ready') break;
+      if (state === 'foreign')
+        throw new Error(
+          `Another program answers on the Auth emulator's hub port ${hubPort}; this start's emulator cannot be told from it`,
+        );
+      if (gone) throw new Error(`Auth emulator exited before answering on ${host}:\n${output}`);
+      if (Date.now() > deadline)
+        throw new Error(`The Auth emulator did not answer on ${host} within 60 s:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   } catch (error) {
     await stop();
     throw error;

@@ -36,3 +36,31 @@ export async function waitForPort(
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+/**
+ * Whether this process could listen on the port: null when it could (it listened and closed
+ * again), else the error code that refused it: EADDRINUSE (another program has it), EACCES (a
+ * privileged port), EADDRNOTAVAIL or ENOTFOUND (the host is not an address of this machine).
+ */
+export const listenRefusal = (port: number, host: string): Promise<string | null> =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(null)));
+  });
+
+/**
+ * A free port whose `count - 1` successors are free too: the Auth emulator takes the two ports
+ * after its own (hub and logging).
+ */
+export async function freePortRun(count: number, host = '127.0.0.1'): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const port = await freePort(host);
+    if (port + count - 1 > 65_535) continue;
+    const refusals = await Promise.all(
+      Array.from({ length: count }, (_, i) => listenRefusal(port + i, host)),
+    );
+    if (refusals.every((refusal) => refusal === null)) return port;
+  }
+  throw new Error(`No ${count} consecutive free ports`);
+}

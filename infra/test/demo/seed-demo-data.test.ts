@@ -27,6 +27,7 @@ import {
   type SeedDemoDataResult,
 } from '../../src/demo/seed-demo-data.ts';
 import { startAuthEmulator, type AuthEmulator } from '../../src/auth-emulator.ts';
+import { freePortRun } from '../../src/ports.ts';
 import { appendDemoCatalogAsBefore } from '../support/demo-log-as-before.ts';
 
 let auth: AuthEmulator;
@@ -36,7 +37,7 @@ let options: SeedDemoDataOptions;
 let firstRun: SeedDemoDataResult;
 
 beforeAll(async () => {
-  auth = await startAuthEmulator({ port: 9299 });
+  auth = await startAuthEmulator({ port: await freePortRun(3) });
   dir = mkdtempSync(path.join(tmpdir(), 'demo-seed-'));
   store = openEmbeddedEventStore({ file: path.join(dir, 'events.db') });
   options = {
