@@ -3,10 +3,13 @@ import { loadConfig, startServer } from '@resale/gateway';
 import { fileImageStore } from '@resale/workers';
 import path from 'node:path';
 import { AUTH_PROJECT_ID, startAuthEmulator } from './auth-emulator.ts';
+import { embeddedGatewayEnv } from './embedded-gateway-env.ts';
 import { seedDemoData, type SeededAccount } from './demo/seed-demo-data.ts';
 import { freePort } from './ports.ts';
 import { ensureWebBuild, webDistDir } from './web-build.ts';
 import { startWebServer } from './web-server.ts';
+
+export { embeddedGatewayEnv, webOrigins } from './embedded-gateway-env.ts';
 
 export interface EmbeddedStackOptions {
   /** Event log, read models, images and the emulator's saved accounts. */
@@ -47,18 +50,6 @@ const portOrFree = async (port: number, host: string): Promise<number> =>
   port === 0 ? freePort(host) : port;
 
 /**
- * The origins the web client is served from: its URL and, on a loopback address, the same port
- * under the other loopback name, since a user may well type localhost where 127.0.0.1 was printed
- * (the API refused such a page's calls as cross-origin, and the page showed "Cannot reach the
- * server").
- */
-export function webOrigins(host: string, port: number): string[] {
-  const loopbackNames = ['127.0.0.1', 'localhost'];
-  const names = loopbackNames.includes(host) ? loopbackNames : [host];
-  return names.map((name) => `http://${name}:${port}`);
-}
-
-/**
  * The embedded profile in one process tree: the Auth emulator (a child process), the gateway with
  * its in-process workers, and the built web client, with the demo data loaded. Used by `npm start`
  * and by the end-to-end journeys.
@@ -67,7 +58,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   const { dataDir, host, env = {}, log = () => {} } = options;
   const gatewayPort = await portOrFree(options.gatewayPort, host);
   const webPort = await portOrFree(options.webPort, host);
-  const gatewayUrl = env.PUBLIC_URL ?? `http://${host}:${gatewayPort}`;
+  const gatewayUrl = (env.PUBLIC_URL || `http://${host}:${gatewayPort}`).replace(/\/+$/, '');
   const webUrl = `http://${host}:${webPort}`;
 
   const auth = await startAuthEmulator(
@@ -107,17 +98,9 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       log,
     }).finally(() => seedStore.close());
 
-    const config = loadConfig({
-      ...env,
-      HOST: host,
-      PORT: String(gatewayPort),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: gatewayUrl,
-      WEB_ORIGIN: env.WEB_ORIGIN ?? webOrigins(host, webPort).join(','),
-      FIREBASE_AUTH_EMULATOR_HOST: auth.host,
-      FIREBASE_PROJECT_ID: AUTH_PROJECT_ID,
-      LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
-    });
+    const config = loadConfig(
+      embeddedGatewayEnv({ env, host, gatewayPort, webPort, dataDir, authEmulatorHost: auth.host }),
+    );
     const { app: gateway } = await startServer(config);
     stoppers.push(() => gateway.close());
 

@@ -1,35 +1,57 @@
-import path from 'node:path';
 import { runUntilInterrupted } from './until-interrupted.ts';
-import { startEmbeddedStack, type EmbeddedStack } from './embedded-stack.ts';
+import {
+  portProblems,
+  readStartSettings,
+  startFailureProblem,
+  type StartSettings,
+} from './start-checks.ts';
+import type { EmbeddedStack } from './embedded-stack.ts';
 
 // `npm start`: the embedded profile. Settings come from the environment; everything has a default.
 const log = (line: string): void => console.log(line);
 const env = process.env;
-const host = env.HOST ?? '127.0.0.1';
-// npm runs workspace scripts inside the workspace; paths are relative to where the user ran npm.
-const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? 'data');
 
-let stack: EmbeddedStack;
-try {
-  stack = await startEmbeddedStack({
-    dataDir,
-    host,
-    gatewayPort: Number(env.PORT ?? 5000),
-    webPort: Number(env.WEB_PORT ?? 3000),
-    authPort: Number(env.AUTH_EMULATOR_PORT ?? 9099),
-    env,
-    log,
-  });
-} catch (error) {
-  console.error(error);
+/** Says what is wrong, one line per problem, and exits with 1: nothing was started. */
+function refuse(problems: readonly string[]): never {
+  for (const problem of problems) console.error(problem);
   process.exit(1);
 }
 
+// Every setting, then every port, before anything starts or any folder is made. npm runs workspace
+// scripts inside the workspace: relative folders start where the user ran npm.
+const { settings, problems } = readStartSettings(env, env.INIT_CWD ?? process.cwd());
+if (!settings) refuse(problems);
+const busy = await portProblems(settings);
+if (busy.length > 0) refuse(busy);
+
+const stack = await start(settings);
 const { urls } = stack;
 log('');
 log('Used Product Resale Market is running (embedded profile):');
 log(`  web client    ${urls.web}`);
 log(`  API           ${urls.api}   (OpenAPI: ${urls.api}/docs, GraphiQL: ${urls.api}/graphiql)`);
 log(`  Auth emulator ${urls.authEmulator}   (project ${stack.authProjectId})`);
-log(`  data          ${dataDir}`);
+log(`  data          ${settings.dataDir}`);
 runUntilInterrupted(stack, log, 'Stopping (saving the emulator accounts)...');
+
+async function start(checked: StartSettings): Promise<EmbeddedStack> {
+  // Loaded once the checks passed: a refused start answers at once.
+  const { startEmbeddedStack } = await import('./embedded-stack.ts');
+  try {
+    return await startEmbeddedStack({
+      dataDir: checked.dataDir,
+      host: checked.host,
+      gatewayPort: checked.gatewayPort,
+      webPort: checked.webPort,
+      authPort: checked.authPort,
+      ...(checked.webDistDir ? { webDistDir: checked.webDistDir } : {}),
+      env,
+      log,
+    });
+  } catch (error) {
+    const problem = await startFailureProblem(error, checked);
+    if (problem) refuse(problem);
+    console.error(error);
+    process.exit(1);
+  }
+}
