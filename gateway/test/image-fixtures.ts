@@ -1,3 +1,5 @@
+import sharp from 'sharp';
+
 /** Small whole images of each accepted type, as uploads would carry them. */
 
 /** A real 1×1 PNG. */
@@ -20,17 +22,17 @@ export function pngOfSize(size: number): Buffer {
   return Buffer.concat([wholePng.subarray(0, wholePng.length - 12), chunk, iend]);
 }
 
-/** A JPEG's start (SOI, JFIF header) through its end-of-image marker. */
-export const wholeJpeg = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
-  Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1'),
-  Buffer.from([0xff, 0xd9]),
-]);
+/** A small picture (`width`×`height`, red on the left, blue on the right) made by sharp. */
+export function pictureOf(format: 'jpeg' | 'webp' | 'png', width = 64, height = 48) {
+  const half = { width: width / 2, height, channels: 3, background: '#00c' } as const;
+  const picture = sharp({ create: { width, height, channels: 3, background: '#c00' } }).composite([
+    { input: { create: half }, left: width / 2, top: 0 },
+  ]);
+  return picture.toFormat(format).toBuffer();
+}
 
-/** A WebP whose RIFF size counts every byte after the first 8. */
-export const wholeWebp = (() => {
-  const body = Buffer.concat([Buffer.from('WEBPVP8 '), Buffer.from([4, 0, 0, 0, 1, 2, 3, 4])]);
-  const size = Buffer.alloc(4);
-  size.writeUInt32LE(body.length);
-  return Buffer.concat([Buffer.from('RIFF'), size, body]);
-})();
+/** A real 64×48 JPEG. */
+export const wholeJpeg = await pictureOf('jpeg');
+
+/** A real 64×48 WebP. */
+export const wholeWebp = await pictureOf('webp');
