@@ -45,7 +45,7 @@ describe('add-product form', () => {
       ['Product name', 'name is required'],
       ['Email', 'email is required'],
       // The field's hint is part of its description, after the message.
-      ['Product image', 'img is required PNG, JPEG or WebP, up to 5 MB'],
+      ['Product image', 'img is required PNG, JPEG or WebP, up to 15 MB'],
       ['Category', 'category is required'],
       ['Buying price ($)', 'buyingPrice is required'],
       ['Selling price ($)', 'sellingPrice is required'],

@@ -107,7 +107,7 @@ export function AddProductForm({
         <FormField
           label="Product image"
           error={form.errors.image}
-          hint="PNG, JPEG or WebP, up to 5 MB"
+          hint="PNG, JPEG or WebP, up to 15 MB"
         >
           <input
             type="file"

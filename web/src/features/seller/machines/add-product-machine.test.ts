@@ -77,13 +77,13 @@ describe('add-product machine', () => {
   it('goes back to editing with the message when the upload fails, saving nothing', async () => {
     const { actor, saved, failed } = givenAddProduct({
       upload: async () => {
-        throw new ApiError(413, 'The image is larger than 5 MB');
+        throw new ApiError(413, 'The image is larger than 15 MB');
       },
     });
     actor.send({ type: 'product.submit', draft, image });
     await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
-    expect(actor.getSnapshot().context.error).toBe('The image is larger than 5 MB');
-    expect(failed).toHaveBeenCalledWith('The image is larger than 5 MB');
+    expect(actor.getSnapshot().context.error).toBe('The image is larger than 15 MB');
+    expect(failed).toHaveBeenCalledWith('The image is larger than 15 MB');
     expect(saved).toEqual([]);
   });
 
