@@ -1,14 +1,19 @@
 /*
  * Renders the demo pictures (phone-art.ts) to the PNGs committed under infra/assets/demo/.
- * Run once after changing a drawing: `npx tsx infra/src/demo/render-images.ts` from the root.
- * Uses Debian's Chromium; playwright's own browser downloads are not available here.
+ * Run once after changing a drawing: `npx tsx infra/src/demo/render-images.ts` from the root
+ * (DEMO_ASSETS_DIR=<folder> writes them elsewhere, to compare). Uses Debian's Chromium;
+ * playwright's own browser downloads are not available here.
+ *
+ * Chromium's screenshots are truecolour PNGs, which store the drawings' smooth gradients poorly
+ * (over 100 KB each): sharp (libimagequant) reduces them to a dithered 256-colour palette, which
+ * stores them well (30 to 45 KB each).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import sharp from 'sharp';
 import { demoAssetsDir, demoCategories, demoProducts } from './demo-data.ts';
 import { categorySvg, productSvg } from './phone-art.ts';
-import { decodePng, encodeIndexedPng } from './png.ts';
 
 const pictures = [
   ...demoCategories.map(({ title, image }) => ({
@@ -25,7 +30,8 @@ const pictures = [
   })),
 ];
 
-mkdirSync(demoAssetsDir, { recursive: true });
+const assetsDir = process.env.DEMO_ASSETS_DIR ?? demoAssetsDir;
+mkdirSync(assetsDir, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -45,8 +51,10 @@ try {
     await page.setViewportSize({ width, height });
     await page.setContent(`<!doctype html><body style="margin:0">${svg}</body>`);
     const screenshot = await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width, height } });
-    const png = encodeIndexedPng(decodePng(screenshot));
-    writeFileSync(path.join(demoAssetsDir, fileName), png);
+    const png = await sharp(screenshot)
+      .png({ palette: true, colours: 256, compressionLevel: 9, effort: 10 })
+      .toBuffer();
+    writeFileSync(path.join(assetsDir, fileName), png);
     total += png.length;
     console.log(`${fileName.padEnd(32)} ${(png.length / 1024).toFixed(1)} KB`);
   }
