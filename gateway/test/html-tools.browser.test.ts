@@ -153,7 +153,7 @@ describe('GraphiQL and the API docs in Chromium, offline', () => {
       const answer = upload.locator('.live-responses-table .response');
       await answer.locator('.response-col_status').getByText('201').waitFor();
       expect(await answer.locator('.microlight').first().textContent()).toMatch(
-        /\/images\/[\w-]+\.png/,
+        /\/images\/[\w-]+\.webp/,
       );
       await upload.locator('.live-responses-table').scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(screenshotsDir, 'docs-upload-offline.png') });

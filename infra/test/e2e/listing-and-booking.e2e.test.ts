@@ -68,7 +68,7 @@ describe('listing and booking a phone', () => {
           timeout: 30_000,
         })
         .toBeGreaterThan(0);
-      expect(await thumbnail.getAttribute('src')).toMatch(/\/images\/[\w-]+\.png$/);
+      expect(await thumbnail.getAttribute('src')).toMatch(/\/images\/[\w-]+\.webp$/);
       await screenshot('my-product');
     },
     journeyTimeoutMs,
