@@ -26,6 +26,8 @@ export interface EmbeddedStackOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Where the web client is built; web/dist by default. */
   readonly webDistDir?: string;
+  /** 'dev': the web client from its sources with hot reload (Vite's dev server), not built. */
+  readonly web?: 'built' | 'dev';
   readonly log?: (line: string) => void;
 }
 
@@ -77,16 +79,19 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       await stopOne().catch((error: unknown) => console.error(error));
   };
 
+  const webSettings = {
+    VITE_API_URL: gatewayUrl,
+    VITE_AUTH_EMULATOR_URL: `http://${auth.host}`,
+    VITE_FIREBASE_PROJECT_ID: AUTH_PROJECT_ID,
+  };
+  const devWeb = options.web === 'dev';
   try {
-    await ensureWebBuild({
-      settings: {
-        VITE_API_URL: gatewayUrl,
-        VITE_AUTH_EMULATOR_URL: `http://${auth.host}`,
-        VITE_FIREBASE_PROJECT_ID: AUTH_PROJECT_ID,
-      },
-      outDir: options.webDistDir ?? webDistDir,
-      log,
-    });
+    if (!devWeb)
+      await ensureWebBuild({
+        settings: webSettings,
+        outDir: options.webDistDir ?? webDistDir,
+        log,
+      });
 
     // Seeding goes through its own store handle before the gateway opens the log, so the
     // gateway's workers project the demo events like any others.
@@ -104,12 +109,18 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     const { app: gateway } = await startServer(config);
     stoppers.push(() => gateway.close());
 
-    const web = await startWebServer({
-      distDir: options.webDistDir ?? webDistDir,
-      host,
-      port: webPort,
-    });
-    stoppers.push(() => web.close());
+    if (devWeb) {
+      const { startWebDevServer } = await import('./web-dev-server.ts');
+      const web = await startWebDevServer({ settings: webSettings, host, port: webPort });
+      stoppers.push(() => web.close());
+    } else {
+      const web = await startWebServer({
+        distDir: options.webDistDir ?? webDistDir,
+        host,
+        port: webPort,
+      });
+      stoppers.push(() => web.close());
+    }
 
     return {
       urls: { web: webUrl, api: gatewayUrl, authEmulator: `http://${auth.host}` },

@@ -8,8 +8,10 @@ import {
 import type { EmbeddedStack } from './embedded-stack.ts';
 
 // `npm start`: the embedded profile. Settings come from the environment; everything has a default.
+// `npm run dev` (--dev): the same, with the web client served from its sources with hot reload.
 const log = (line: string): void => console.log(line);
 const env = process.env;
+const devWeb = process.argv.slice(2).includes('--dev');
 
 /** Says what is wrong, one line per problem, and exits with 1: nothing was started. */
 function refuse(problems: readonly string[]): never {
@@ -28,7 +30,7 @@ const stack = await start(settings);
 const { urls } = stack;
 log('');
 log('Used Product Resale Market is running (embedded profile):');
-log(`  web client    ${urls.web}`);
+log(`  web client    ${urls.web}${devWeb ? '   (from web/src, with hot reload)' : ''}`);
 log(`  API           ${urls.api}   (OpenAPI: ${urls.api}/docs, GraphiQL: ${urls.api}/graphiql)`);
 log(`  Auth emulator ${urls.authEmulator}   (project ${stack.authProjectId})`);
 log(`  data          ${settings.dataDir}`);
@@ -45,6 +47,7 @@ async function start(checked: StartSettings): Promise<EmbeddedStack> {
       webPort: checked.webPort,
       authPort: checked.authPort,
       ...(checked.webDistDir ? { webDistDir: checked.webDistDir } : {}),
+      web: devWeb ? 'dev' : 'built',
       env,
       log,
     });

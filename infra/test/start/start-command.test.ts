@@ -47,15 +47,23 @@ interface StartRun {
   readonly exited: Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>;
 }
 
-function runStart(settings: Record<string, string>, cwd: string): StartRun {
+function runStart(
+  settings: Record<string, string>,
+  cwd: string,
+  args: readonly string[] = [],
+): StartRun {
   const env: Record<string, string | undefined> = { ...process.env, INIT_CWD: cwd };
   for (const name of settingNames) delete env[name];
   const started = performance.now();
-  const child = spawn(process.execPath, [tsxCli, '--max-semi-space-size=8', 'src/start.ts'], {
-    cwd: infraDir,
-    env: { ...env, ...settings },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [tsxCli, '--max-semi-space-size=8', 'src/start.ts', ...args],
+    {
+      cwd: infraDir,
+      env: { ...env, ...settings },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   const listeners = new Set<() => void>();
@@ -202,5 +210,37 @@ describe('npm start on a data folder seeded under another PORT', () => {
 
     run.child.kill('SIGINT');
     expect((await run.exited).code).toBe(0);
+  }, 300_000);
+});
+
+describe('npm run dev', () => {
+  it('serves the web client from its sources through Vite (hot reload) beside the API', async () => {
+    const settings = {
+      DATA_DIR: path.join(parent, 'dev', 'data'),
+      PORT: String(await freePort('127.0.0.1')),
+      WEB_PORT: String(await freePort('127.0.0.1')),
+      AUTH_EMULATOR_PORT: String(await freePortRun(3)),
+    };
+    const run = runStart(settings, parent, ['--dev']);
+    try {
+      await run.printed(/is running[\s\S]*Press Ctrl-C to stop/);
+      expect(run.output()).toContain('(from web/src, with hot reload)');
+      const web = `http://127.0.0.1:${settings.WEB_PORT}`;
+      // Vite's dev server: its client for hot reload, and the sources compiled on request.
+      expect(await (await fetch(`${web}/`)).text()).toContain('/@vite/client');
+      const main = await fetch(`${web}/src/main.tsx`);
+      expect(main.status).toBe(200);
+      expect(main.headers.get('content-type')).toMatch(/javascript/);
+      const categories = await fetch(`http://127.0.0.1:${settings.PORT}/categories`, {
+        headers: { origin: web },
+      });
+      expect(categories.status).toBe(200);
+      expect(categories.headers.get('access-control-allow-origin')).toBe(web);
+      // Nothing was built: web/dist is the user's, and the dev server needs none.
+      expect(run.output()).not.toMatch(/Building the web client/i);
+    } finally {
+      run.child.kill('SIGINT');
+      expect((await run.exited).code).toBe(0);
+    }
   }, 300_000);
 });
