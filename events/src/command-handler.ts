@@ -14,7 +14,7 @@ export interface HandleCommandOptions<E extends DomainEvent = DomainEvent> {
    * The stream's id was made for this command (a fresh UUID): it has no history, so the first
    * attempt decides against the empty stream without reading it. A read costs the most right
    * after a commit, which is when a command runs (in the embedded store, SQLite drops a reading
-   * connection's page cache whenever another connection committed: 47 against 19 µs a read).
+   * connection's page cache whenever another connection committed).
    * Should the stream exist after all, the append at 'no_stream' is refused and the next attempt
    * reads it, as for any race.
    */

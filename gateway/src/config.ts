@@ -41,8 +41,7 @@ const EnvSchema = Type.Object({
   ),
   /**
    * Embedded profile: 'on' projects in a worker thread of the gateway, 'off' on its event loop
-   * (measured on 2 cores: with the thread about a fifth more bookings per second, for about 30 MB
-   * more memory).
+   * (the thread gives more bookings per second for more memory; README's Profiles says how much).
    */
   PROJECTION_THREAD: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   /**

@@ -40,8 +40,8 @@ export type EventRow = [
  * default, not better-sqlite3's 16 MB. The connection reads (it commits only where no writer
  * thread runs), and every commit of the writer thread empties its cache (a WAL reader drops its
  * pages once another connection changed the file), so a larger one serves nothing while appends
- * run. It only kept a catch-up read of the whole log: about 10 MiB of RSS per store handle (the
- * gateway and its projection thread have one each), held after the catch-up.
+ * run. It only kept a catch-up read of the whole log in memory per store handle (the gateway and
+ * its projection thread have one each), held after the catch-up.
  */
 const readerCacheSize = -2000;
 

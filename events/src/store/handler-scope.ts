@@ -6,9 +6,8 @@ const runningHandler = new AsyncLocalStorage<object>();
 let handlersRunning = 0;
 
 /**
- * Runs a subscription's handler call in its scope. While any AsyncLocalStorage is enabled, Node 20
- * runs a hook on every promise of the process (about 0.2 µs each, every request pays it), so the
- * storage is disabled again whenever no handler call is running; `run` enables it.
+ * Runs a subscription's handler call in its scope. While any AsyncLocalStorage is enabled, Node runs
+ * a hook on every promise of the process (every request pays it), so the storage is disabled again whenever no handler call is running; `run` enables it.
  */
 export const runAsHandlerOf = async <T>(subscription: object, handler: () => T): Promise<T> => {
   handlersRunning += 1;

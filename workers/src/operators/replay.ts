@@ -48,10 +48,9 @@ export interface ReplayReport {
 /**
  * V8 flags for a replay's process: a young generation of 2 x 64 MiB instead of 2 x 16 MiB. A
  * replay allocates a short-lived object tree per event it reads; with the larger young
- * generation fewer of them are collected, or promoted, while still in use. 200,000 events
- * replayed in interleaved runs took a median 6.0 s against 7.1 s (10 runs each), at the same
- * peak RSS (about 400 MB). `npm run replay` passes them (workers/package.json), and so does the
- * benchmark for its replay process.
+ * generation fewer of them are collected, or promoted, while still in use: replays run faster
+ * at the same peak RSS (the benchmark's replay part measures it). `npm run replay` passes them
+ * (workers/package.json), and so does the benchmark for its replay process.
  */
 export const replayNodeFlags = ['--max-semi-space-size=64'] as const;
 

@@ -111,8 +111,8 @@ const approximateBytes = (value: object): number =>
 /**
  * How a serialized answer is kept. node:http writes a string body in one write with the headers,
  * and a Buffer as a second chunk through the socket's writev, which costs more for a small answer
- * (~7 % of the CPU of a 250-byte one, measured) and less for a large one, which a string would have
- * to encode again each time (~14 % of a 14 KB one). They cost the same at about 2 KB.
+ * and less for a large one, which a string would have to encode again each time; the two cost the
+ * same at a size of a few kilobytes.
  */
 const keptForm = (serialized: string): string | Buffer =>
   serialized.length <= 2_048 ? serialized : Buffer.from(serialized);
