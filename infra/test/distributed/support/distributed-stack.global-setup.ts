@@ -26,7 +26,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
         webPort: 0,
         authPort: 0,
         env: {
-          ...(process.env.MONGODB_URL ? { MONGODB_URL: process.env.MONGODB_URL } : {}),
+          ...(process.env.MONGODB_URL
+            ? { MONGODB_URL: process.env.MONGODB_URL }
+            : // FerretDB's SQLite backend does not isolate concurrent writes to one document (two
+              // concurrent $set of different fields lose one most of the time, where MongoDB
+              // applies each atomically; README, Profiles). With one partition queue no two
+              // workers write one document at once; a real MongoDB gets the default partitions.
+              { QUEUE_PARTITIONS: '1' }),
           // Every request comes from 127.0.0.1: the per-address limits are for real traffic.
           RATE_LIMIT_SIGN_IN: '100000',
           RATE_LIMIT_WRITES: '100000',
