@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePortRun } from '../../infra/src/ports.ts';
 import { ConfigError, configProblems, loadConfig } from '../src/config.ts';
 import {
   authEmulatorHost,
@@ -236,19 +236,10 @@ describe('failures inside the gateway', () => {
   });
 });
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
 describe('server.ts', () => {
   it('finishes in-flight requests on SIGTERM, then exits', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-server-'));
-    const port = await freePort();
+    const port = await freePortRun(1);
     const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: path.resolve(import.meta.dirname, '..'),
       env: {

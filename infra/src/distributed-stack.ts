@@ -6,7 +6,7 @@ import { AUTH_PROJECT_ID, startAuthEmulator } from './auth-emulator.ts';
 import { seedDemoData, type SeededAccount } from './demo/seed-demo-data.ts';
 import { webOrigins } from './embedded-stack.ts';
 import { FERRETDB_VERSION, startMongoWireServer } from './mongo-wire-server.ts';
-import { freePort } from './ports.ts';
+import { freePortRun } from './ports.ts';
 import { startRedisServer, type RedisServer } from './redis-server.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
 import { ensureWebBuild, webDistDir } from './web-build.ts';
@@ -82,14 +82,14 @@ export async function startDistributedStack(
 ): Promise<DistributedStack> {
   const { dataDir, host, env = {}, log = () => {} } = options;
   const gatewayPorts = await Promise.all(
-    (options.gatewayPorts ?? [0, 0]).map((port) => (port === 0 ? freePort(host) : port)),
+    (options.gatewayPorts ?? [0, 0]).map((port) => (port === 0 ? freePortRun(1, host) : port)),
   );
   const gatewayUrls = gatewayPorts.map((port) => `http://${host}:${port}`);
   const webPort =
     options.webPort === null
       ? null
       : options.webPort === 0
-        ? await freePort(host)
+        ? await freePortRun(1, host)
         : options.webPort;
   const webUrl = webPort === null ? undefined : `http://${host}:${webPort}`;
 
@@ -123,9 +123,9 @@ export async function startDistributedStack(
       startAuthEmulator(
         options.authPort === 0
           ? {
-              port: await freePort('127.0.0.1'),
-              hubPort: await freePort('127.0.0.1'),
-              loggingPort: await freePort('127.0.0.1'),
+              port: await freePortRun(1),
+              hubPort: await freePortRun(1),
+              loggingPort: await freePortRun(1),
               dataDir: path.join(dataDir, 'auth'),
             }
           : { port: options.authPort, dataDir: path.join(dataDir, 'auth') },

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { AUTH_PROJECT_ID, startAuthEmulator } from './auth-emulator.ts';
 import { embeddedGatewayEnv } from './embedded-gateway-env.ts';
 import { seedDemoData, type SeededAccount } from './demo/seed-demo-data.ts';
-import { freePort } from './ports.ts';
+import { freePortRun } from './ports.ts';
 import { ensureWebBuild, webDistDir } from './web-build.ts';
 import { startWebServer } from './web-server.ts';
 
@@ -49,7 +49,7 @@ export interface EmbeddedStack {
 }
 
 const portOrFree = async (port: number, host: string): Promise<number> =>
-  port === 0 ? freePort(host) : port;
+  port === 0 ? freePortRun(1, host) : port;
 
 /**
  * The embedded profile in one process tree: the Auth emulator (a child process), the gateway with
@@ -66,9 +66,9 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   const auth = await startAuthEmulator(
     options.authPort === 0
       ? {
-          port: await freePort('127.0.0.1'),
-          hubPort: await freePort('127.0.0.1'),
-          loggingPort: await freePort('127.0.0.1'),
+          port: await freePortRun(1),
+          hubPort: await freePortRun(1),
+          loggingPort: await freePortRun(1),
           dataDir: path.join(dataDir, 'auth'),
         }
       : { port: options.authPort, dataDir: path.join(dataDir, 'auth') },

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, waitForPort } from './ports.ts';
+import { freePortRun, waitForPort } from './ports.ts';
 
 /*
  * A MongoDB-wire server without Docker: FerretDB 1.24 (the last 1.x, whose SQLite backend needs
@@ -94,7 +94,7 @@ export async function startMongoWireServer(
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'resale-ferretdb-'));
   mkdirSync(path.join(dataDir, 'state'), { recursive: true });
   mkdirSync(path.join(dataDir, 'sqlite'), { recursive: true });
-  const port = await freePort('127.0.0.1');
+  const port = await freePortRun(1);
   const child = spawn(
     binary,
     [

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 
 /** A port nobody listens on right now (the OS's pick for port 0). */
@@ -49,14 +50,30 @@ export const listenRefusal = (port: number, host: string): Promise<string | null
     server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(null)));
   });
 
+/** The lowest port the OS hands out by itself (to port 0 and to outgoing connections). */
+function ephemeralPortsStart(): number {
+  try {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/);
+    const port = Number(low);
+    if (Number.isInteger(port) && port > 10_000) return port;
+  } catch {
+    // Not Linux: the IANA range, where most systems start.
+  }
+  return 49_152;
+}
+
 /**
- * A free port whose `count - 1` successors are free too: the Auth emulator takes the two ports
- * after its own (hub and logging).
+ * A free port whose `count - 1` successors are free too (the Auth emulator takes the two ports
+ * after its own), for a program started later. It lies below the OS's ephemeral range: a port the
+ * OS may hand out can be taken by any outgoing connection between this check and the listen.
  */
 export async function freePortRun(count: number, host = '127.0.0.1'): Promise<number> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const port = await freePort(host);
-    if (port + count - 1 > 65_535) continue;
+  const low = 20_000;
+  const high = ephemeralPortsStart() - count;
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = low + Math.floor(Math.random() * (high - low));
     const refusals = await Promise.all(
       Array.from({ length: count }, (_, i) => listenRefusal(port + i, host)),
     );

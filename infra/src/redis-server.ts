@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { freePort, waitForPort } from './ports.ts';
+import { freePortRun, waitForPort } from './ports.ts';
 
 /*
  * A Redis server of our own (Debian's redis-server), for `npm run start:distributed` and the
@@ -19,7 +19,7 @@ export async function startRedisServer(options: {
   readonly dataDir: string;
 }): Promise<RedisServer> {
   mkdirSync(options.dataDir, { recursive: true });
-  const port = await freePort('127.0.0.1');
+  const port = await freePortRun(1);
   let child: ChildProcess;
   let exited: Promise<void>;
   let output = '';

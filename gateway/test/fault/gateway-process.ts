@@ -1,16 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
-
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+import { freePortRun } from '../../../infra/src/ports.ts';
 
 export interface GatewayProcess {
   readonly url: string;
@@ -28,7 +18,7 @@ const gatewayDir = path.resolve(import.meta.dirname, '../..');
  * answers /healthz. Fails with the process output when it exits first.
  */
 export async function startGatewayProcess(env: Record<string, string>): Promise<GatewayProcess> {
-  const port = await freePort();
+  const port = await freePortRun(1);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: gatewayDir,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env, PORT: String(port) },

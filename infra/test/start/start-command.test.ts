@@ -156,8 +156,8 @@ describe('npm start on a data folder seeded under another PORT', () => {
       store.close(),
     );
     ports = {
-      PORT: await freePort('127.0.0.1'),
-      WEB_PORT: await freePort('127.0.0.1'),
+      PORT: await freePortRun(1),
+      WEB_PORT: await freePortRun(1),
       AUTH_EMULATOR_PORT: await freePortRun(3),
     };
     settings = {
@@ -217,8 +217,8 @@ describe('npm run dev', () => {
   it('serves the web client from its sources through Vite (hot reload) beside the API', async () => {
     const settings = {
       DATA_DIR: path.join(parent, 'dev', 'data'),
-      PORT: String(await freePort('127.0.0.1')),
-      WEB_PORT: String(await freePort('127.0.0.1')),
+      PORT: String(await freePortRun(1)),
+      WEB_PORT: String(await freePortRun(1)),
       AUTH_EMULATOR_PORT: String(await freePortRun(3)),
     };
     const run = runStart(settings, parent, ['--dev']);

@@ -2,7 +2,7 @@ import type { EventStore } from '@resale/events';
 import { Queue } from 'bullmq';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
+import { freePortRun } from '../../../infra/src/ports.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBullmqPipeline, type Pipeline } from '../../src/pipeline/pipelines.ts';
 import { createRedisPubSub } from '../../src/pubsub/mqemitter-pubsub.ts';
@@ -253,7 +253,7 @@ const partitionOfPosition = (streamId: string): number => partitionOf(streamId, 
 
 /** A redis-server of our own on a free port (the shared one at 6379 is never restarted). */
 async function startOwnRedis() {
-  const port = await freePort();
+  const port = await freePortRun(1);
   const dir = await scratchDir('redis');
   let server: ChildProcess | undefined;
   const start = async (): Promise<void> => {
@@ -300,19 +300,4 @@ async function startOwnRedis() {
       await dir.remove();
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
