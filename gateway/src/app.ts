@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.ts';
 import graphql from './graphql/index.ts';
 import accessTokens from './plugins/app/access-tokens.ts';
-import answerCache, { answerFrontGuard, requestHooksOf } from './plugins/app/answer-cache.ts';
+import answerCache, { earlyAnswersGuard, requestHooksOf } from './plugins/app/answer-cache.ts';
 import authentication from './plugins/app/authentication.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import idempotency from './plugins/app/idempotency.ts';
@@ -77,8 +77,8 @@ export async function httpProtocol(app: FastifyInstance): Promise<void> {
  * the app's own plugins, then routes. server.ts listens; tests inject.
  */
 export default async function serviceApp(app: FastifyInstance, options: AppOptions): Promise<void> {
-  // Request hooks already on the app are not the gateway's: the answer front must not pass them
-  // by (see answerFrontGuard, registered last).
+  // Request hooks already on the app are not the gateway's: early answers must not pass them by
+  // (see earlyAnswersGuard, registered last).
   const hooksBefore = requestHooksOf(app);
   await app.register(configPlugin, { config: options.config });
   await app.register(readiness);
@@ -111,5 +111,5 @@ export default async function serviceApp(app: FastifyInstance, options: AppOptio
   await app.register(userReadRoutes);
   await app.register(sellerRoutes);
   await app.register(graphql);
-  await app.register(answerFrontGuard, { hooksBefore });
+  await app.register(earlyAnswersGuard, { hooksBefore });
 }

@@ -45,13 +45,13 @@ const EnvSchema = Type.Object({
    */
   PROJECTION_THREAD: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   /**
-   * 'on': a GET the app answered from a kept answer is answered again by the answer front, in
-   * Node's request event, without Fastify's routing and hooks (plugins/app/answer-cache.ts); the
-   * gateway then refuses to start beside a request hook that is not its own, which the front would
-   * pass by. 'off': every request goes through the app. Independent of LOG_LEVEL: the front logs
-   * the requests it answers as the app does.
+   * 'on': a GET the app answered from a cached answer is answered early next time, in Node's
+   * request event, before Fastify's routing and hooks (plugins/app/answer-cache.ts); the gateway
+   * then refuses to start beside a request hook that is not its own, which early answers would
+   * pass by. 'off': every request goes through the app. Independent of LOG_LEVEL: early answers
+   * are logged as the app logs requests.
    */
-  ANSWER_FRONT: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
+  EARLY_ANSWERS: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
 });
 type Env = Static<typeof EnvSchema>;
 

@@ -126,7 +126,7 @@ describe('cached answers of the read routes', () => {
   });
 });
 
-describe('whole GraphQL answers kept', () => {
+describe('whole GraphQL answers cached', () => {
   let t: TestApp;
   let seller: SignedInUser;
   let buyer: SignedInUser;
@@ -151,19 +151,19 @@ describe('whole GraphQL answers kept', () => {
       headers: user ? bearer(user.accessToken) : {},
       payload: { query: source, variables },
     });
-  /** Whether `send` was answered from a kept whole answer, and what it answered. */
-  const keptDuring = async (send: () => Promise<{ body: string }>) => {
-    const sendComposed = vi.spyOn(t.app.answerCache, 'sendComposed');
+  /** Whether `send` was answered from a cached whole answer, and what it answered. */
+  const cachedDuring = async (send: () => Promise<{ body: string }>) => {
+    const sendWholeAnswer = vi.spyOn(t.app.answerCache, 'sendWholeAnswer');
     const read = vi.spyOn(t.app.answerCache, 'read');
     try {
       const { body } = await send();
       return {
-        kept: sendComposed.mock.results.some((result) => result.value !== undefined),
+        cached: sendWholeAnswer.mock.results.some((result) => result.value !== undefined),
         executed: read.mock.calls.length > 0,
         body,
       };
     } finally {
-      sendComposed.mockRestore();
+      sendWholeAnswer.mockRestore();
       read.mockRestore();
     }
   };
@@ -172,13 +172,13 @@ describe('whole GraphQL answers kept', () => {
       (booking) => booking.productId,
     );
 
-  it('answers a repeated query from its kept bytes, without executing it', async () => {
+  it('answers a repeated query from its cached bytes, without executing it', async () => {
     const first = await post('{ categories { title } advertisedProducts { _id } }');
     expect(first.statusCode).toBe(200);
-    const again = await keptDuring(() =>
+    const again = await cachedDuring(() =>
       post('{ categories { title } advertisedProducts { _id } }'),
     );
-    expect(again).toEqual({ kept: true, executed: false, body: first.body });
+    expect(again).toEqual({ cached: true, executed: false, body: first.body });
   });
 
   it("follows its parts: a buyer's new booking shows at once, another caller never sees it", async () => {
@@ -186,26 +186,26 @@ describe('whole GraphQL answers kept', () => {
     expect(bookedIds((await post(myBookings, other)).body)).toEqual([]);
     const productId = await listProduct(t.app, seller, { productName: 'Pixel 6' });
 
-    // Asked with the booking's position: never the answer kept before it.
+    // Asked with the booking's position: never the answer cached before it.
     const notices = await changeNotices(t, changeTopic('bookings', buyer.email));
     const position = await bookProductAt(t.app, buyer, productId);
-    const withPosition = await keptDuring(() => post(myBookings, buyer, { min: position }));
-    expect(withPosition.kept).toBe(false);
+    const withPosition = await cachedDuring(() => post(myBookings, buyer, { min: position }));
+    expect(withPosition.cached).toBe(false);
     expect(bookedIds(withPosition.body)).toEqual([productId]);
     // Asked without one, once the change notice arrived: the same.
     // The buyer's first booking: any notice of their bookings is this one's.
     await notices.until(() => true);
-    const plain = await keptDuring(() => post(myBookings, buyer));
-    expect(plain.kept).toBe(false);
+    const plain = await cachedDuring(() => post(myBookings, buyer));
+    expect(plain.cached).toBe(false);
     expect(bookedIds(plain.body)).toEqual([productId]);
-    expect((await keptDuring(() => post(myBookings, buyer))).kept).toBe(true);
+    expect((await cachedDuring(() => post(myBookings, buyer))).cached).toBe(true);
 
     // The same body from another caller: that caller's own answer.
-    const others = await keptDuring(() => post(myBookings, other));
+    const others = await cachedDuring(() => post(myBookings, other));
     expect(bookedIds(others.body)).toEqual([]);
   });
 
-  it('keeps a whole answer no longer than its oldest part would have been kept', async () => {
+  it('caches a whole answer no longer than its oldest part would have been cached', async () => {
     const realNow = performance.now.bind(performance);
     let skipped = 0;
     const clock = vi.spyOn(performance, 'now').mockImplementation(() => realNow() + skipped);
@@ -215,27 +215,27 @@ describe('whole GraphQL answers kept', () => {
       skipped = ANSWER_MAX_AGE_MS - 1_000;
       const both = '{ categories { _id } advertisedProducts { _id } }';
       await post(both);
-      expect((await keptDuring(() => post(both))).kept).toBe(true);
+      expect((await cachedDuring(() => post(both))).cached).toBe(true);
       // Past the part's age limit the whole answer goes too, though its newer part would stay.
       skipped = ANSWER_MAX_AGE_MS + 500;
-      expect((await keptDuring(() => post(both))).kept).toBe(false);
+      expect((await cachedDuring(() => post(both))).cached).toBe(false);
     } finally {
       clock.mockRestore();
     }
   });
 
-  it('keeps no answer with a field read past the cache, nor a refusal', async () => {
+  it('caches no answer with a field read past the cache, nor a refusal', async () => {
     const withMe = '{ categories { title } me { email role } }';
     await post(withMe, buyer);
-    const again = await keptDuring(() => post(withMe, buyer));
-    expect(again).toMatchObject({ kept: false, executed: true });
+    const again = await cachedDuring(() => post(withMe, buyer));
+    expect(again).toMatchObject({ cached: false, executed: true });
 
-    // Categories are read, then myBookings is refused: an answer with an error is not kept.
+    // Categories are read, then myBookings is refused: an answer with an error is not cached.
     const refused = '{ categories { title } myBookings { productId } }';
     const anonymous = await post(refused);
     expect(
       anonymous.json<{ errors: { extensions: { code: string } }[] }>().errors[0]?.extensions.code,
     ).toBe('UNAUTHENTICATED');
-    expect((await keptDuring(() => post(refused))).kept).toBe(false);
+    expect((await cachedDuring(() => post(refused))).cached).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { AnswerComposition } from '../plugins/app/answer-cache.ts';
+import type { WholeAnswerParts } from '../plugins/app/answer-cache.ts';
 import type { Actor } from '../plugins/app/authentication.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 
@@ -15,7 +15,7 @@ declare module 'mercurius' {
     actor: CallerContext['actor'];
     authError: CallerContext['authError'];
     /** An HTTP query's record of what it read through the answer cache (none on WebSockets). */
-    composition?: AnswerComposition;
+    wholeAnswerParts?: WholeAnswerParts;
   }
 }
 

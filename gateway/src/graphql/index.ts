@@ -5,12 +5,12 @@ import fp from 'fastify-plugin';
 import type * as GraphQL from 'graphql';
 import mercurius from 'mercurius';
 import { graphqlCodeOfStatus, HttpProblem, toErrorBody } from '../errors.ts';
-import { AnswerComposition } from '../plugins/app/answer-cache.ts';
+import { WholeAnswerParts } from '../plugins/app/answer-cache.ts';
 import type { Actor } from '../plugins/app/authentication.ts';
 import { addRouteHook } from '../plugins/app/route-hooks.ts';
 import type { CallerContext } from './context.ts';
 import graphiql from './graphiql.ts';
-import { buildResolvers, composedRootFields } from './resolvers.ts';
+import { buildResolvers, cachedRootFields } from './resolvers.ts';
 import { defineSubscriptionFields, serveSubscriptions } from './subscription-server.ts';
 import { subscriptionResolvers } from './subscriptions.ts';
 
@@ -52,7 +52,7 @@ const aliasLimit = (context: GraphQL.ValidationContext): GraphQL.ASTVisitor => {
 const mayBeJson = /^\s*(?:["[\d-]|true|false|null|\{\s*["}])/;
 
 /** Whether every operation of a document asks only for root fields read through the cache. */
-function onlyComposedFields(document: GraphQL.DocumentNode): boolean {
+function onlyCachedRootFields(document: GraphQL.DocumentNode): boolean {
   return document.definitions.every(
     (definition) =>
       definition.kind === 'OperationDefinition' &&
@@ -60,7 +60,7 @@ function onlyComposedFields(document: GraphQL.DocumentNode): boolean {
       definition.selectionSet.selections.every(
         (selection) =>
           selection.kind === 'Field' &&
-          (composedRootFields.has(selection.name.value) || selection.name.value === '__typename'),
+          (cachedRootFields.has(selection.name.value) || selection.name.value === '__typename'),
       ),
   );
 }
@@ -69,11 +69,11 @@ function onlyComposedFields(document: GraphQL.DocumentNode): boolean {
 const callerKey = (actor: Actor | null): string =>
   actor ? `${actor.uid}\u0000${actor.email}\u0000${actor.role}` : '';
 
-/** An HTTP query's caller, and what its answer is kept under (none: not kept). */
+/** An HTTP query's caller, and what its whole answer is cached under (none: not cached). */
 interface GraphqlCall {
   readonly caller: CallerContext;
-  readonly composedKey: string | undefined;
-  readonly composition: AnswerComposition;
+  readonly wholeAnswerKey: string | undefined;
+  readonly wholeAnswerParts: WholeAnswerParts;
 }
 
 declare module 'fastify' {
@@ -86,7 +86,7 @@ declare module 'fastify' {
  * GraphQL at /graphql (queries over the read models, subscriptions over graphql-ws), GraphiQL at
  * /graphiql. Production turns GraphiQL and introspection off.
  *
- * Whole answers are kept: a query whose root fields all read through the answer cache is answered
+ * Whole answers are cached: a query whose root fields all read through the answer cache is answered
  * from the bytes of its last answer while every part of it is current, for the same caller (as
  * verified now: uid, e-mail and role) and the same body. Parsing, execution and serialization are
  * most of a GraphQL read's cost; the web client sends the same few queries again and again.
@@ -107,8 +107,8 @@ async function graphql(app: FastifyInstance): Promise<void> {
   };
 
   // A query over HTTP (POST, or GET as the web client sends queries): the caller is verified once,
-  // before the query is executed; a kept answer that is still current is sent from here, and a
-  // new one is kept on its way out. A GET's query is its URL, a POST's its body.
+  // before the query is executed; a cached whole answer that is still current is sent from here,
+  // and a new one is cached on its way out. A GET's query is its URL, a POST's its body.
   const beforeExecution: preHandlerHookHandler = async (request, reply) => {
     // The WebSocket upgrade of subscriptions shares the GET route.
     if (request.headers.upgrade !== undefined) return;
@@ -120,18 +120,20 @@ async function graphql(app: FastifyInstance): Promise<void> {
         : typeof body === 'object' && body !== null
           ? JSON.stringify(body)
           : undefined;
-    const composedKey =
+    const wholeAnswerKey =
       caller.authError || query === undefined
         ? undefined
         : `${callerKey(caller.actor)}\u0000${query}`;
-    const kept =
-      composedKey === undefined ? undefined : app.answerCache.sendComposed(reply, composedKey);
+    const cached =
+      wholeAnswerKey === undefined
+        ? undefined
+        : app.answerCache.sendWholeAnswer(reply, wholeAnswerKey);
     request.graphqlCall = {
       caller,
-      composedKey: kept ? undefined : composedKey,
-      composition: new AnswerComposition(),
+      wholeAnswerKey: cached ? undefined : wholeAnswerKey,
+      wholeAnswerParts: new WholeAnswerParts(),
     };
-    return kept;
+    return cached;
   };
   const afterExecution = (
     request: FastifyRequest,
@@ -140,8 +142,12 @@ async function graphql(app: FastifyInstance): Promise<void> {
     done: (error: null, payload: unknown) => void,
   ): void => {
     const call = request.graphqlCall;
-    if (call?.composedKey !== undefined && reply.statusCode === 200 && typeof payload === 'string')
-      app.answerCache.keepComposed(call.composedKey, call.composition, payload);
+    if (
+      call?.wholeAnswerKey !== undefined &&
+      reply.statusCode === 200 &&
+      typeof payload === 'string'
+    )
+      app.answerCache.cacheWholeAnswer(call.wholeAnswerKey, call.wholeAnswerParts, payload);
     done(null, payload);
   };
   app.decorateRequest('graphqlCall', null);
@@ -177,7 +183,7 @@ async function graphql(app: FastifyInstance): Promise<void> {
     context: (request) => {
       const call = request.graphqlCall;
       return call
-        ? { ...call.caller, composition: call.composition }
+        ? { ...call.caller, wholeAnswerParts: call.wholeAnswerParts }
         : callerOf(request.headers.authorization);
     },
     errorFormatter: (execution, context) => {
@@ -215,12 +221,14 @@ async function graphql(app: FastifyInstance): Promise<void> {
 
   if (!production) await app.register(graphiql);
 
-  // A kept answer must be made of cached reads only, and be no refusal.
+  // A cached whole answer must be made of cached reads only, and be no refusal.
   app.graphql.addHook('preExecution', async (_schema, document, context) => {
-    if (context.composition && !onlyComposedFields(document)) context.composition.cacheable = false;
+    if (context.wholeAnswerParts && !onlyCachedRootFields(document))
+      context.wholeAnswerParts.cacheable = false;
   });
   app.graphql.addHook('onResolution', async (execution, context) => {
-    if (context.composition && execution.errors?.length) context.composition.cacheable = false;
+    if (context.wholeAnswerParts && execution.errors?.length)
+      context.wholeAnswerParts.cacheable = false;
   });
 
   // Mercurius reads a query that does not parse as GraphQL but does as JSON as a ready-made

@@ -25,7 +25,7 @@ import type {
 type MinPositionArgs = Partial<Pick<QueryMyBookingsArgs, 'minPosition'>>;
 
 /** The root fields whose resolvers read through the answer cache and nothing else. */
-export const composedRootFields: ReadonlySet<string> = new Set([
+export const cachedRootFields: ReadonlySet<string> = new Set([
   'categories',
   'products',
   'advertisedProducts',
@@ -37,8 +37,8 @@ const allProducts = [{ model: 'products', key: null }] as const;
 
 /**
  * Query resolvers of schema.gql (subscriptions.ts has the others): reads from the read models, with the same permissions as REST. Those
- * that read through the answer cache note it in the request's composition, so that a query made
- * of them only (`composedRootFields`) can be answered whole from the cache next time.
+ * that read through the answer cache note it in the request's whole answer parts, so that a query
+ * made of them only (`cachedRootFields`) can have its whole answer cached for next time.
  */
 export function buildResolvers(app: FastifyInstance): IResolvers {
   const store = app.readModels.store;
@@ -55,7 +55,7 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
       cache.read(
         { key: 'categories', sources: allCategories },
         () => listCategories(store),
-        ctx.composition,
+        ctx.wholeAnswerParts,
       ),
     category: (_root, { id }) => getCategory(store, id),
     products: async (_root, args, ctx) => {
@@ -72,14 +72,14 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
             limit,
             ...(args.after ? { after: args.after } : {}),
           }),
-        ctx.composition,
+        ctx.wholeAnswerParts,
       );
     },
     advertisedProducts: (_root, _args, ctx) =>
       cache.read(
         { key: 'advertisedProducts', sources: allProducts },
         () => listAdvertisedProducts(store),
-        ctx.composition,
+        ctx.wholeAnswerParts,
       ),
     myBookings: async (_root, args, ctx) => {
       const actor = requireActor(ctx);
@@ -91,7 +91,7 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
           minPosition: args.minPosition ?? undefined,
         },
         () => listBookingsByEmail(store, actor.email),
-        ctx.composition,
+        ctx.wholeAnswerParts,
       );
       return items;
     },

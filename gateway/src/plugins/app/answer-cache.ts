@@ -29,13 +29,13 @@ export interface CachedAnswerRequest {
 }
 
 /**
- * What one GraphQL answer read through the cache: the sources of every part, with the generations
+ * What one GraphQL answer read through the cache: the sources of every part, with the versions
  * each part was current at. While they all are, the whole answer is too (its other fields are the
- * parts' own properties), and it can be kept as one serialized answer.
+ * parts' own properties), and it can be cached as one serialized whole answer.
  */
-export class AnswerComposition {
-  readonly names: string[] = [];
-  readonly generations: number[] = [];
+export class WholeAnswerParts {
+  readonly sourceNames: string[] = [];
+  readonly versions: number[] = [];
   /** False once a part was read past the cache, or made while a change arrived. */
   cacheable = true;
   /** When the oldest part would have left the cache (performance.now()): the whole goes then. */
@@ -45,8 +45,8 @@ export class AnswerComposition {
 export interface AnswerCache {
   /**
    * Sends the cached serialized answer when it is still current, otherwise computes, serializes
-   * with the route's response schema, keeps and sends it. A kept answer is sent at once (the reply
-   * is returned, not a promise of it).
+   * with the route's response schema, caches and sends it. A cached answer is sent at once (the
+   * reply is returned, not a promise of it).
    */
   send(
     reply: FastifyReply,
@@ -55,40 +55,41 @@ export interface AnswerCache {
   ): FastifyReply | Promise<FastifyReply>;
   /**
    * The same for a value (a GraphQL resolver's read): shared, so never to be changed. A resolver
-   * of a composed answer passes its composition, which notes what the value was made of.
+   * of a query whose whole answer may be cached passes its parts, which note what the value was
+   * made of.
    */
   read<T extends object>(
     request: CachedAnswerRequest,
     compute: () => Promise<T>,
-    composition?: AnswerComposition,
+    parts?: WholeAnswerParts,
   ): Promise<T>;
-  /** Sends the composed answer kept under `key` if every part of it is still current. */
-  sendComposed(reply: FastifyReply, key: string): FastifyReply | undefined;
-  /** Keeps a composed answer, if it can be: every part read through the cache, none changed since. */
-  keepComposed(key: string, composition: AnswerComposition, body: string): void;
+  /** Sends the whole answer cached under `key` if every part of it is still current. */
+  sendWholeAnswer(reply: FastifyReply, key: string): FastifyReply | undefined;
+  /** Caches a whole answer, if it can be: every part read through the cache, none changed since. */
+  cacheWholeAnswer(key: string, parts: WholeAnswerParts, body: string): void;
 }
 
-interface Entry {
+interface CacheEntry {
   /** A serialized answer, or a resolver's value. */
   readonly value: object | string;
-  /** A composed answer's source names (a plain answer's follow from its request). */
-  readonly names?: readonly string[];
+  /** A whole answer's source names (a plain answer's follow from its request). */
+  readonly sourceNames?: readonly string[];
   /** Read-model position the answer reflects at least. */
   readonly position: number;
-  /** Generations of its sources when it was made (same order as the sources). */
-  readonly generations: readonly number[];
+  /** Versions of its sources when it was made (same order as the sources). */
+  readonly versions: readonly number[];
   readonly bytes: number;
 }
 
 /**
- * What the front answers a request line with (see `answerFront`): the kept answer it names, while
+ * What an early answer to a request line is (see `answerEarly`): the cache entry it names, while
  * current, with the headers the app sent along with it the first time.
  */
-interface FrontAlias {
+interface EarlyAnswer {
   readonly entryKey: string;
-  /** What a plain answer is made of; null for a composed (GraphQL) answer, which names its parts. */
+  /** What a plain answer is made of; null for a whole (GraphQL) answer, which names its parts. */
   readonly sources: readonly AnswerSource[] | null;
-  /** For a request with a token: the caller's kept user state the answer was made for. */
+  /** For a request with a token: the caller's cached user state the answer was made for. */
   readonly caller: User | undefined;
   /** Name, value, name, value...: the app's answer headers without its request id and length. */
   readonly headers: readonly string[];
@@ -98,119 +99,119 @@ const jsonType = 'application/json; charset=utf-8';
 /** A lost change notification (Redis is best effort) leaves an answer stale at most this long. */
 export const ANSWER_MAX_AGE_MS = 5_000;
 const maxCachedBytes = 32 * 1024 * 1024;
-/** Generations kept by name (read models and their keys); older ones are forgotten. */
-const keptGenerations = 100_000;
+/** Versions tracked by source name (read models and their keys); older ones are forgotten. */
+const trackedVersionsMax = 100_000;
 const entryOverheadBytes = 256;
-/** Request lines (with their Origin) the front knows; one per page of a brand, say. */
-const keptFrontAliases = 10_000;
-/** Headers of an answer that are the request's own, set again for each answer by the front. */
+/** Request lines (with their Origin) that can be answered early; one per page of a brand, say. */
+const earlyAnswersMax = 10_000;
+/** Headers of an answer that are the request's own, set again for each early answer. */
 const perRequestHeaders = new Set(['content-length', 'x-request-id']);
-/** What a kept value weighs, roughly: its JSON text, twice (JS strings are UTF-16). */
+/** What a cached value weighs, roughly: its JSON text, twice (JS strings are UTF-16). */
 const approximateBytes = (value: object): number =>
   JSON.stringify(value).length * 2 + entryOverheadBytes;
 /**
- * How a serialized answer is kept. node:http writes a string body in one write with the headers,
+ * How a serialized answer is cached. node:http writes a string body in one write with the headers,
  * and a Buffer as a second chunk through the socket's writev, which costs more for a small answer
  * and less for a large one, which a string would have to encode again each time; the two cost the
  * same at a size of a few kilobytes.
  */
-const keptForm = (serialized: string): string | Buffer =>
+const cachedForm = (serialized: string): string | Buffer =>
   serialized.length <= 2_048 ? serialized : Buffer.from(serialized);
 
 /**
- * Serialized answers of read routes, kept until a read model they are made of changes. Every change
- * notification of a model bumps a generation (of the model, and of its key); an answer is current
- * while the generations it was made at are. One made while a change arrived is not kept. In the
- * embedded profile one made before a request's `minPosition` is not served; in the distributed
+ * Serialized answers of read routes, cached until a read model they are made of changes. Every
+ * change notification of a model bumps a version (of the model, and of its key); an answer is
+ * current while the versions it was made at are. One made while a change arrived is not cached. In
+ * the embedded profile one made before a request's `minPosition` is not served; in the distributed
  * profile a request with `minPosition` is answered from the read store (its checkpoint is no
  * watermark there: workers apply streams concurrently, and Redis delivers notices late).
  */
 async function answerCache(app: FastifyInstance): Promise<void> {
-  // Generations come from one counter, so a bump always gives a value never seen before. Names
+  // Versions come from one counter, so a bump always gives a value never seen before. Names
   // forgotten to bound memory (one per brand or e-mail that changed) answer the highest value
   // forgotten: an answer made before that can only look stale, never current.
-  let lastGeneration = 0;
+  let lastVersion = 0;
   let forgottenUpTo = 0;
-  const generations = new LRUCache<string, number>({
-    max: keptGenerations,
+  const versions = new LRUCache<string, number>({
+    max: trackedVersionsMax,
     dispose: (value, _name, reason) => {
       if (reason === 'evict') forgottenUpTo = Math.max(forgottenUpTo, value);
     },
   });
-  const generationOf = (name: string): number => generations.get(name) ?? forgottenUpTo;
-  const bump = (name: string): void => void generations.set(name, ++lastGeneration);
+  const versionOf = (name: string): number => versions.get(name) ?? forgottenUpTo;
+  const bump = (name: string): void => void versions.set(name, ++lastVersion);
   // A keyed answer also depends on the model's resets: changes without a key (a replay's swap
   // notice, a category) concern every partition.
-  const namesOf = ({ model, key }: AnswerSource): string[] =>
+  const sourceNamesOf = ({ model, key }: AnswerSource): string[] =>
     key === null ? [`${model}`] : [`${model}\u0000${key}`, `${model}\u0000reset`];
-  const generationsOf = (sources: readonly AnswerSource[]): number[] =>
-    sources.flatMap(namesOf).map(generationOf);
-  /** Notes in a composition that a part made of `sources` was current at `at`, for `ttlMs` more. */
-  const compose = (
-    composition: AnswerComposition | undefined,
+  const versionsOf = (sources: readonly AnswerSource[]): number[] =>
+    sources.flatMap(sourceNamesOf).map(versionOf);
+  /** Notes in `parts` that a part made of `sources` was current at `at`, for `ttlMs` more. */
+  const addPart = (
+    parts: WholeAnswerParts | undefined,
     sources: readonly AnswerSource[],
     at: readonly number[],
     ttlMs: number,
   ): void => {
-    if (!composition) return;
-    composition.names.push(...sources.flatMap(namesOf));
-    composition.generations.push(...at);
-    composition.expiresAt = Math.min(composition.expiresAt, performance.now() + ttlMs);
+    if (!parts) return;
+    parts.sourceNames.push(...sources.flatMap(sourceNamesOf));
+    parts.versions.push(...at);
+    parts.expiresAt = Math.min(parts.expiresAt, performance.now() + ttlMs);
   };
   const same = (a: readonly number[], b: readonly number[]): boolean =>
     a.length === b.length && a.every((value, index) => value === b[index]);
   const positionsAreWatermarks = !app.config.distributed;
 
-  const entries = new LRUCache<string, Entry>({
+  const entries = new LRUCache<string, CacheEntry>({
     maxSize: maxCachedBytes,
     sizeCalculation: (entry) => entry.bytes,
     ttl: ANSWER_MAX_AGE_MS,
     // Ages read from the clock each time (lru-cache otherwise reuses one reading for 1 ms): a
-    // whole GraphQL answer is kept for its oldest part's remaining life.
+    // whole GraphQL answer is cached for its oldest part's remaining life.
     ttlResolution: 0,
   });
 
   /**
-   * The value kept under `key` if it is still current for the request: synchronous, so that a
+   * The value cached under `key` if it is still current for the request: synchronous, so that a
    * hit costs no promise. The distributed profile never serves a request with `minPosition`
    * from the cache (see above).
    */
-  const keptValue = (
+  const cachedValue = (
     key: string,
     { sources, minPosition }: Pick<CachedAnswerRequest, 'sources' | 'minPosition'>,
-    composition?: AnswerComposition,
+    parts?: WholeAnswerParts,
   ): object | string | undefined => {
     if (minPosition !== undefined && !positionsAreWatermarks) return undefined;
     const entry = entries.get(key);
     if (
       !entry ||
-      !same(entry.generations, generationsOf(sources)) ||
+      !same(entry.versions, versionsOf(sources)) ||
       (minPosition !== undefined && entry.position < minPosition)
     )
       return undefined;
-    compose(composition, sources, entry.generations, entries.getRemainingTTL(key));
+    addPart(parts, sources, entry.versions, entries.getRemainingTTL(key));
     return entry.value;
   };
 
-  /** A new value made and kept, unless a source changed meanwhile. */
+  /** A new value made and cached, unless a source changed meanwhile. */
   const madeValue = async <T extends object | string>(
     key: string,
     { sources, minPosition }: CachedAnswerRequest,
     make: () => Promise<T>,
     bytesOf: (value: T) => number,
-    composition?: AnswerComposition,
+    parts?: WholeAnswerParts,
   ): Promise<T> => {
     if (minPosition !== undefined && !positionsAreWatermarks) {
-      if (composition) composition.cacheable = false;
+      if (parts) parts.cacheable = false;
       return make();
     }
-    const before = generationsOf(sources);
+    const before = versionsOf(sources);
     const position = await app.readModels.store.checkpoint();
     const value = await make();
-    if (same(before, generationsOf(sources))) {
-      entries.set(key, { value, position, generations: before, bytes: bytesOf(value) });
-      compose(composition, sources, before, ANSWER_MAX_AGE_MS);
-    } else if (composition) composition.cacheable = false;
+    if (same(before, versionsOf(sources))) {
+      entries.set(key, { value, position, versions: before, bytes: bytesOf(value) });
+      addPart(parts, sources, before, ANSWER_MAX_AGE_MS);
+    } else if (parts) parts.cacheable = false;
     return value;
   };
 
@@ -230,88 +231,89 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     entries.clear();
   });
 
-  /** A composed answer kept under `entryKey`, if every part of it is still current. */
-  const currentComposed = (entryKey: string): object | string | undefined => {
+  /** A whole answer cached under `entryKey`, if every part of it is still current. */
+  const currentWholeAnswer = (entryKey: string): object | string | undefined => {
     const entry = entries.get(entryKey);
-    if (!entry?.names || !same(entry.generations, entry.names.map(generationOf))) return undefined;
+    if (!entry?.sourceNames || !same(entry.versions, entry.sourceNames.map(versionOf)))
+      return undefined;
     return entry.value;
   };
 
   /*
-   * The front: a GET that the app answered from this cache before is answered again straight from
-   * Node's request event, without Fastify's routing, hooks and reply (two thirds of the CPU of such
-   * an answer). It is keyed by the request line, Origin and Authorization exactly as received, and
-   * sends the kept answer, while current, with the headers the app sent along with it (security
-   * headers, CORS for that Origin, content type) and a request id of its own. A request line the
-   * app answered once passes the same validation again, and nothing else of the request changes
-   * such an answer. With a token, the app's checks (and a GraphQL answer) depend on the caller's
-   * user state too: the front serves the answer only while the token is one verified before and
-   * unexpired and the caller's kept state is the very one the answer was made for (any change to
-   * the user drops it; the distributed profile keeps none, so its signed-in reads always go to the
-   * app). GraphQL queries sent as GET (as the web client does) are kept whole, as composed answers.
-   * Requests with cookies, a body or a REST `minPosition` always go to the app, as does every
-   * request once it is closing. It runs with ANSWER_FRONT=on only, whatever LOG_LEVEL: while the
-   * app logs requests (info and below), the front logs those it answers with the same two lines
-   * (see `logFront`). Fastify's hooks it passes by are the gateway's own, which it reproduces;
-   * `answerFrontGuard` refuses to start beside any other.
+   * Early answers: a GET that the app answered from this cache before is answered again straight
+   * from Node's request event, before Fastify's routing, hooks and reply (two thirds of the CPU of
+   * such an answer). It is looked up by the request line, Origin and Authorization exactly as
+   * received, and gets the cached answer, while current, with the headers the app sent along with
+   * it (security headers, CORS for that Origin, content type) and a request id of its own. A
+   * request line the app answered once passes the same validation again, and nothing else of the
+   * request changes such an answer. With a token, the app's checks (and a GraphQL answer) depend
+   * on the caller's user state too: the answer is given early only while the token is one verified
+   * before and unexpired and the caller's cached state is the very one the answer was made for (any
+   * change to the user drops it; the distributed profile caches none, so its signed-in reads always
+   * go to the app). GraphQL queries sent as GET (as the web client does) are cached as whole
+   * answers. Requests with cookies, a body or a REST `minPosition` always go to the app, as does
+   * every request once it is closing. It runs with EARLY_ANSWERS=on only, whatever LOG_LEVEL: while
+   * the app logs requests (info and below), early answers are logged with the same two lines (see
+   * `logEarlyAnswer`). Fastify's hooks they pass by are the gateway's own, which they reproduce;
+   * `earlyAnswersGuard` refuses to start beside any other.
    */
-  const frontAliases = new LRUCache<string, FrontAlias>({ max: keptFrontAliases });
+  const earlyAnswers = new LRUCache<string, EarlyAnswer>({ max: earlyAnswersMax });
   const headerLists = new Map<string, readonly string[]>();
-  let frontOpen = app.config.ANSWER_FRONT === 'on';
-  const frontKeyOf = (url: string, { origin, authorization }: IncomingHttpHeaders): string =>
+  let earlyAnswersOn = app.config.EARLY_ANSWERS === 'on';
+  const earlyAnswerKeyOf = (url: string, { origin, authorization }: IncomingHttpHeaders): string =>
     origin === undefined && authorization === undefined
       ? url
       : `${url}\n${origin ?? ''}\n${authorization ?? ''}`;
-  const mayUseFront = (headers: IncomingHttpHeaders): boolean =>
+  const mayAnswerEarly = (headers: IncomingHttpHeaders): boolean =>
     headers.cookie === undefined &&
     headers['transfer-encoding'] === undefined &&
     (headers['content-length'] === undefined || headers['content-length'] === '0');
 
-  /** Notes what a GET answered from the cache was sent with, for the front. */
-  const noteForFront = (
+  /** Notes what a GET answered from the cache was sent with, to answer it early next time. */
+  const noteForEarlyAnswers = (
     reply: FastifyReply,
     entryKey: string,
     sources: readonly AnswerSource[] | null,
     minPosition?: number,
   ): void => {
     const { raw } = reply.request;
-    if (!frontOpen || minPosition !== undefined) return;
-    if (raw.method !== 'GET' || raw.url === undefined || !mayUseFront(raw.headers)) return;
+    if (!earlyAnswersOn || minPosition !== undefined) return;
+    if (raw.method !== 'GET' || raw.url === undefined || !mayAnswerEarly(raw.headers)) return;
     // Only an answer Fastify has written whole (no onSend hook held it) shows its final headers.
     if (!reply.raw.headersSent || reply.statusCode !== 200) return;
     const { authorization } = raw.headers;
     const caller =
       authorization === undefined ? undefined : app.auth.keptCallerState(authorization);
     if (authorization !== undefined && caller === undefined) return;
-    const frontKey = frontKeyOf(raw.url, raw.headers);
-    // Made again for a caller whose state changed since (a new kept state object).
-    if (frontAliases.peek(frontKey)?.caller === caller && frontAliases.has(frontKey)) return;
+    const earlyKey = earlyAnswerKeyOf(raw.url, raw.headers);
+    // Made again for a caller whose state changed since (a new cached state object).
+    if (earlyAnswers.peek(earlyKey)?.caller === caller && earlyAnswers.has(earlyKey)) return;
     const headers: string[] = [];
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value === undefined || perRequestHeaders.has(name)) continue;
       for (const one of Array.isArray(value) ? value : [value]) headers.push(name, String(one));
     }
-    // Aliases share their header lists: a route's answers differ in them by Origin at most.
+    // Early answers share their header lists: a route's answers differ in them by Origin at most.
     const text = headers.join('\n');
     let shared = headerLists.get(text);
     if (!shared) {
-      if (headerLists.size >= keptFrontAliases) headerLists.clear();
+      if (headerLists.size >= earlyAnswersMax) headerLists.clear();
       headerLists.set(text, (shared = headers));
     }
-    frontAliases.set(frontKey, { entryKey, sources, caller, headers: shared });
+    earlyAnswers.set(earlyKey, { entryKey, sources, caller, headers: shared });
   };
 
   /*
    * Fastify logs each request it routes at info: 'incoming request' with the request, 'request
-   * completed' with the status and the time taken, both labelled with the request id. The front
-   * writes the same lines for the requests it answers, through the app's logger (its serializers
-   * and redaction), so that LOG_LEVEL decides what is logged and not who answers.
+   * completed' with the status and the time taken, both labelled with the request id. Early
+   * answers write the same lines, through the app's logger (its serializers and redaction), so
+   * that LOG_LEVEL decides what is logged and not who answers.
    */
   const requestIdLabel = app.initialConfig.requestIdLogLabel ?? 'reqId';
   const logsRequests = (): boolean =>
     app.initialConfig.disableRequestLogging !== true &&
     ['trace', 'debug', 'info'].includes(app.log.level);
-  const logFront = (request: IncomingMessage, id: string): (() => void) => {
+  const logEarlyAnswer = (request: IncomingMessage, id: string): (() => void) => {
     const started = performance.now();
     const { headers, socket } = request;
     // What Fastify's request serializer reads of a request.
@@ -335,24 +337,24 @@ async function answerCache(app: FastifyInstance): Promise<void> {
       );
   };
 
-  /** Answers the request if the front can (see above); false hands it to the app. */
-  const answerFront = (request: IncomingMessage, response: ServerResponse): boolean => {
-    if (!frontOpen || request.method !== 'GET' || request.url === undefined) return false;
+  /** Answers the request early if it can (see above); false hands it to the app. */
+  const answerEarly = (request: IncomingMessage, response: ServerResponse): boolean => {
+    if (!earlyAnswersOn || request.method !== 'GET' || request.url === undefined) return false;
     const { headers } = request;
-    if (!mayUseFront(headers)) return false;
-    const alias = frontAliases.get(frontKeyOf(request.url, headers));
-    if (!alias) return false;
-    if (alias.caller && app.auth.keptCallerState(headers.authorization) !== alias.caller)
+    if (!mayAnswerEarly(headers)) return false;
+    const early = earlyAnswers.get(earlyAnswerKeyOf(request.url, headers));
+    if (!early) return false;
+    if (early.caller && app.auth.keptCallerState(headers.authorization) !== early.caller)
       return false;
-    const body = alias.sources
-      ? keptValue(alias.entryKey, { sources: alias.sources })
-      : currentComposed(alias.entryKey);
+    const body = early.sources
+      ? cachedValue(early.entryKey, { sources: early.sources })
+      : currentWholeAnswer(early.entryKey);
     if (typeof body !== 'string' && !Buffer.isBuffer(body)) return false;
     const id = requestIdOf(request);
-    const completed = logsRequests() ? logFront(request, id) : undefined;
+    const completed = logsRequests() ? logEarlyAnswer(request, id) : undefined;
     const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
     response.writeHead(200, [
-      ...alias.headers,
+      ...early.headers,
       'x-request-id',
       id,
       'content-length',
@@ -363,31 +365,31 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     return true;
   };
 
-  // Fastify's own listener stays the handler of everything the front does not answer.
+  // Fastify's own listener stays the handler of everything not answered early.
   type RequestListener = (request: IncomingMessage, response: ServerResponse) => void;
   const server = app.server;
   const [appListener, ...otherListeners] = server.listeners('request') as RequestListener[];
-  if (frontOpen) {
+  if (earlyAnswersOn) {
     if (!appListener || otherListeners.length > 0)
       throw new Error(
-        `ANSWER_FRONT=on: the server has ${otherListeners.length + (appListener ? 1 : 0)} request listeners, and the answer front can only stand in front of Fastify's alone; set ANSWER_FRONT=off`,
+        `EARLY_ANSWERS=on: the server has ${otherListeners.length + (appListener ? 1 : 0)} request listeners, and early answers can only come before Fastify's alone; set EARLY_ANSWERS=off`,
       );
     server.removeListener('request', appListener);
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-      if (!answerFront(request, response)) appListener.call(server, request, response);
+      if (!answerEarly(request, response)) appListener.call(server, request, response);
     });
   }
   app.addHook('preClose', () => {
-    frontOpen = false;
+    earlyAnswersOn = false;
   });
 
   app.decorate('answerCache', {
     send(reply, request, compute) {
       const key = `send\u0000${request.key}`;
-      const kept = keptValue(key, request);
-      if (kept !== undefined) {
-        reply.type(jsonType).send(kept);
-        noteForFront(reply, key, request.sources, request.minPosition);
+      const cached = cachedValue(key, request);
+      if (cached !== undefined) {
+        reply.type(jsonType).send(cached);
+        noteForEarlyAnswers(reply, key, request.sources, request.minPosition);
         return reply;
       }
       return madeValue(
@@ -395,45 +397,45 @@ async function answerCache(app: FastifyInstance): Promise<void> {
         request,
         async () => {
           const serialized: unknown = reply.serialize(await compute());
-          return keptForm(typeof serialized === 'string' ? serialized : String(serialized));
+          return cachedForm(typeof serialized === 'string' ? serialized : String(serialized));
         },
         (body) => body.length * (typeof body === 'string' ? 2 : 1) + entryOverheadBytes,
       ).then((body) => {
         reply.type(jsonType).send(body);
-        noteForFront(reply, key, request.sources, request.minPosition);
+        noteForEarlyAnswers(reply, key, request.sources, request.minPosition);
         return reply;
       });
     },
     read<T extends object>(
       request: CachedAnswerRequest,
       compute: () => Promise<T>,
-      composition?: AnswerComposition,
+      parts?: WholeAnswerParts,
     ): Promise<T> {
       const key = `read\u0000${request.key}`;
-      const kept = keptValue(key, request, composition);
-      // Values kept under `read` keys are resolvers' objects.
-      if (kept !== undefined) return Promise.resolve(kept as T);
-      return madeValue(key, request, compute, approximateBytes, composition);
+      const cached = cachedValue(key, request, parts);
+      // Values cached under `read` keys are resolvers' objects.
+      if (cached !== undefined) return Promise.resolve(cached as T);
+      return madeValue(key, request, compute, approximateBytes, parts);
     },
-    sendComposed(reply, key) {
-      const entryKey = `composed\u0000${key}`;
-      const body = currentComposed(entryKey);
+    sendWholeAnswer(reply, key) {
+      const entryKey = `whole\u0000${key}`;
+      const body = currentWholeAnswer(entryKey);
       if (body === undefined) return;
       reply.type(jsonType).send(body);
-      noteForFront(reply, entryKey, null);
+      noteForEarlyAnswers(reply, entryKey, null);
       return reply;
     },
-    keepComposed(key, { cacheable, names, generations, expiresAt }, body) {
-      // Kept no longer than its oldest part would have been (a lost change notice's bound).
+    cacheWholeAnswer(key, { cacheable, sourceNames, versions, expiresAt }, body) {
+      // Cached no longer than its oldest part would have been (a lost change notice's bound).
       const ttl = Math.floor(expiresAt - performance.now());
-      if (!cacheable || names.length === 0 || ttl < 1) return;
-      if (!same(generations, names.map(generationOf))) return;
+      if (!cacheable || sourceNames.length === 0 || ttl < 1) return;
+      if (!same(versions, sourceNames.map(versionOf))) return;
       entries.set(
-        `composed\u0000${key}`,
+        `whole\u0000${key}`,
         {
-          value: keptForm(body),
-          names,
-          generations,
+          value: cachedForm(body),
+          sourceNames,
+          versions,
           // Served whatever the caller's minPosition: the key holds it, and each part met it.
           position: 0,
           bytes: (body.length + key.length) * 2 + entryOverheadBytes,
@@ -444,7 +446,7 @@ async function answerCache(app: FastifyInstance): Promise<void> {
   } satisfies AnswerCache);
 }
 
-/** The hooks of a request's way through Fastify's routing: the front passes all of them by. */
+/** The hooks of a request's way through Fastify's routing: early answers pass all of them by. */
 const requestHookNames = [
   'onRequest',
   'preParsing',
@@ -484,25 +486,25 @@ export function requestHooksOf(app: FastifyInstance): Map<Hook, RequestHookName>
 }
 
 /**
- * With ANSWER_FRONT=on, refuses to start (app.ready() and listen() fail) beside a request hook of
- * the app that the gateway did not register: the front would pass it by, and an audit or a kill
- * switch would miss the requests it answers. Registered last by the gateway (app.ts), with the
- * hooks that were on the app before it: those and any added after it are not the gateway's.
- * The gateway's own are those the front reproduces: the request id (the front makes its own),
- * the security headers and CORS (sent again as the app sent them for that request line and
+ * With EARLY_ANSWERS=on, refuses to start (app.ready() and listen() fail) beside a request hook of
+ * the app that the gateway did not register: early answers would pass it by, and an audit or a
+ * kill switch would miss those requests. Registered last by the gateway (app.ts), with the hooks
+ * that were on the app before it: those and any added after it are not the gateway's. The
+ * gateway's own are those early answers reproduce: the request id (an early answer makes its
+ * own), the security headers and CORS (sent again as the app sent them for that request line and
  * Origin), and @fastify/websocket's (they concern WebSocket upgrades, which never reach the
- * request event). Route hooks (authentication, minPosition, GraphQL's) are the front's own
- * conditions, see above.
+ * request event). Route hooks (authentication, minPosition, GraphQL's) are the conditions of early
+ * answers themselves, see above.
  */
-async function guardAnswerFront(
+async function guardEarlyAnswers(
   app: FastifyInstance,
   { hooksBefore }: { hooksBefore: ReadonlyMap<Hook, RequestHookName> | undefined },
 ): Promise<void> {
-  if (app.config.ANSWER_FRONT !== 'on') return;
+  if (app.config.EARLY_ANSWERS !== 'on') return;
   const now = requestHooksOf(app);
   if (!now || !hooksBefore)
     throw new Error(
-      "ANSWER_FRONT=on: cannot list the app's request hooks in this Fastify, so the answer front could pass some by; set ANSWER_FRONT=off",
+      "EARLY_ANSWERS=on: cannot list the app's request hooks in this Fastify, so early answers could pass some by; set EARLY_ANSWERS=off",
     );
   const gatewayHooks = new Set([...now.keys()].filter((hook) => !hooksBefore.has(hook)));
   app.addHook('onReady', async () => {
@@ -510,13 +512,13 @@ async function guardAnswerFront(
     if (passedBy.length === 0) return;
     const named = passedBy.map(([hook, name]) => `${name} ${hook.name || '(anonymous)'}`);
     throw new Error(
-      `ANSWER_FRONT=on answers repeated GETs before Fastify's routing and hooks, so these request hooks of the app, not the gateway's, would miss those requests: ${named.join(', ')}. Set ANSWER_FRONT=off to run every request through them.`,
+      `EARLY_ANSWERS=on answers repeated GETs before Fastify's routing and hooks, so these request hooks of the app, not the gateway's, would miss those requests: ${named.join(', ')}. Set EARLY_ANSWERS=off to run every request through them.`,
     );
   });
 }
 
-export const answerFrontGuard = fp(guardAnswerFront, {
-  name: 'answer-front-guard',
+export const earlyAnswersGuard = fp(guardEarlyAnswers, {
+  name: 'early-answers-guard',
   dependencies: ['config', 'answer-cache'],
 });
 

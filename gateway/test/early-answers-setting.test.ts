@@ -33,7 +33,7 @@ async function gateway(
   env: Record<string, string>,
   around: { before?: (app: FastifyInstance) => void; after?: (app: FastifyInstance) => void } = {},
 ): Promise<Gateway> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-front-'));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-early-answers-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -81,17 +81,17 @@ async function readRepeatedly(
   }
 }
 
-describe('ANSWER_FRONT (the answer front, in Node’s request event, before Fastify’s hooks)', () => {
+describe('EARLY_ANSWERS (cached answers sent in Node’s request event, before Fastify’s hooks)', () => {
   it('is on by default and takes only on or off', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).ANSWER_FRONT).toBe('on');
-    expect(loadConfig({ NODE_ENV: 'test', ANSWER_FRONT: 'off' }).ANSWER_FRONT).toBe('off');
-    expect(() => loadConfig({ NODE_ENV: 'test', ANSWER_FRONT: 'yes' })).toThrow(/ANSWER_FRONT/);
+    expect(loadConfig({ NODE_ENV: 'test' }).EARLY_ANSWERS).toBe('on');
+    expect(loadConfig({ NODE_ENV: 'test', EARLY_ANSWERS: 'off' }).EARLY_ANSWERS).toBe('off');
+    expect(() => loadConfig({ NODE_ENV: 'test', EARLY_ANSWERS: 'yes' })).toThrow(/EARLY_ANSWERS/);
   });
 
   it('off: a hook registered on the app after the gateway sees every GET, each answered by the app', async () => {
     const audited: string[] = [];
     const { app } = await gateway(
-      { ANSWER_FRONT: 'off' },
+      { EARLY_ANSWERS: 'off' },
       {
         after: (app) =>
           app.addHook('onRequest', function audit(request, _reply, done) {
@@ -108,7 +108,7 @@ describe('ANSWER_FRONT (the answer front, in Node’s request event, before Fast
 
   it('on: the gateway refuses to start beside a request hook registered on the app after it', async () => {
     const { app } = await gateway(
-      { ANSWER_FRONT: 'on' },
+      { EARLY_ANSWERS: 'on' },
       {
         after: (app) =>
           app.addHook('onRequest', function killSwitch(_request, _reply, done) {
@@ -116,7 +116,7 @@ describe('ANSWER_FRONT (the answer front, in Node’s request event, before Fast
           }),
       },
     );
-    await expect(app.ready()).rejects.toThrow(/ANSWER_FRONT=off/);
+    await expect(app.ready()).rejects.toThrow(/EARLY_ANSWERS=off/);
     await expect(app.ready()).rejects.toThrow(/onRequest killSwitch/);
   });
 
@@ -124,24 +124,24 @@ describe('ANSWER_FRONT (the answer front, in Node’s request event, before Fast
     const audit = async (): Promise<void> => {};
     for (const name of ['onRequest', 'preHandler', 'onSend', 'onResponse'] as const) {
       const { app } = await gateway(
-        { ANSWER_FRONT: 'on' },
+        { EARLY_ANSWERS: 'on' },
         { before: (app) => app.addHook(name, audit as never) },
       );
-      await expect(app.ready()).rejects.toThrow(new RegExp(`ANSWER_FRONT=on .* ${name} audit`));
+      await expect(app.ready()).rejects.toThrow(new RegExp(`EARLY_ANSWERS=on .* ${name} audit`));
     }
     // Through listen(), as server.ts starts the gateway: nothing listens.
     const { app } = await gateway(
-      { ANSWER_FRONT: 'on' },
+      { EARLY_ANSWERS: 'on' },
       { after: (app) => app.addHook('preValidation', audit) },
     );
-    await expect(app.listen({ host: '127.0.0.1', port: 0 })).rejects.toThrow(/ANSWER_FRONT=off/);
+    await expect(app.listen({ host: '127.0.0.1', port: 0 })).rejects.toThrow(/EARLY_ANSWERS=off/);
     expect(app.server.listening).toBe(false);
   });
 
-  it("on: a hook of another plugin's own routes does not stop it (it never meets the front's)", async () => {
+  it("on: a hook of another plugin's own routes does not stop it (it never meets early answers)", async () => {
     const seen: string[] = [];
     const { app } = await gateway(
-      { ANSWER_FRONT: 'on' },
+      { EARLY_ANSWERS: 'on' },
       {
         after: (app) =>
           void app.register(async (other) => {
@@ -151,15 +151,15 @@ describe('ANSWER_FRONT (the answer front, in Node’s request event, before Fast
       },
     );
     await app.ready();
-    // The app makes the first answer, the front sends the repeats.
+    // The app makes the first answer, the repeats are answered early.
     const { appAnswers } = await readRepeatedly(app, '/categories', 3);
     expect(appAnswers).toBe(1);
     expect((await app.inject('/other')).json()).toEqual({ other: true });
     expect(seen).toEqual(['/other']);
   });
 
-  it("the gateway's own request hooks are the ones the front reproduces (review answer-cache.ts before adding one)", async () => {
-    const t = await buildTestApp({ ANSWER_FRONT: 'on' });
+  it("the gateway's own request hooks are the ones early answers reproduce (review answer-cache.ts before adding one)", async () => {
+    const t = await buildTestApp({ EARLY_ANSWERS: 'on' });
     try {
       const own = [...(requestHooksOf(t.app) ?? [])].map(([hook, name]) => `${name} ${hook.name}`);
       // Security headers, CORS, the request id, then @fastify/websocket's two (upgrades only).
@@ -175,8 +175,8 @@ describe('ANSWER_FRONT (the answer front, in Node’s request event, before Fast
     }
   });
 
-  it('LOG_LEVEL does not switch it: at info the front answers, and logs its requests as the app does', async () => {
-    const { app, logs } = await gateway({ ANSWER_FRONT: 'on', LOG_LEVEL: 'info' });
+  it('LOG_LEVEL does not switch it: at info the repeats are answered early, and logged as the app does', async () => {
+    const { app, logs } = await gateway({ EARLY_ANSWERS: 'on', LOG_LEVEL: 'info' });
     await app.ready();
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     const read = async (id: string): Promise<string> => {
@@ -190,7 +190,7 @@ describe('ANSWER_FRONT (the answer front, in Node’s request event, before Fast
     await read('by-app-2');
     const send = vi.spyOn(app.answerCache, 'send');
     try {
-      expect(await read('by-front')).toBe(await read('by-front-again'));
+      expect(await read('early')).toBe(await read('early-again'));
       expect(send).not.toHaveBeenCalled();
     } finally {
       send.mockRestore();
@@ -207,7 +207,7 @@ describe('ANSWER_FRONT (the answer front, in Node’s request event, before Fast
         res,
         responseTime: typeof responseTime,
       }));
-    const logged = shape('by-front');
+    const logged = shape('early');
     expect(logged.map(({ msg }) => msg)).toEqual(['incoming request', 'request completed']);
     expect(logged).toEqual(shape('by-app-1'));
     expect(logged[0]?.req).toMatchObject({ method: 'GET', url: '/categories' });
@@ -215,15 +215,15 @@ describe('ANSWER_FRONT (the answer front, in Node’s request event, before Fast
   });
 
   it('LOG_LEVEL does not switch it: off at a level that logs nothing, the app answers every GET', async () => {
-    const { app } = await gateway({ ANSWER_FRONT: 'off', LOG_LEVEL: 'silent' });
+    const { app } = await gateway({ EARLY_ANSWERS: 'off', LOG_LEVEL: 'silent' });
     await app.ready();
     expect((await readRepeatedly(app, '/categories', 4)).appAnswers).toBe(4);
   });
 
-  it('LOG_LEVEL does not switch it: on at a level that logs nothing, the front answers the repeats', async () => {
-    const { app } = await gateway({ ANSWER_FRONT: 'on', LOG_LEVEL: 'warn' });
+  it('LOG_LEVEL does not switch it: on at a level that logs nothing, the repeats are answered early', async () => {
+    const { app } = await gateway({ EARLY_ANSWERS: 'on', LOG_LEVEL: 'warn' });
     await app.ready();
-    // The app makes and keeps the first answer, the front sends the repeats.
+    // The app makes and caches the first answer, the repeats are answered early.
     expect((await readRepeatedly(app, '/categories', 4)).appAnswers).toBe(1);
   });
 });

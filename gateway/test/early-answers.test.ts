@@ -22,7 +22,7 @@ const lastingHeaders = (response: Response): Record<string, string> => {
   return headers;
 };
 
-describe("the answer front (kept public answers served from Node's request event)", () => {
+describe("early answers (cached answers sent from Node's request event, before routing)", () => {
   let t: SeededMarket;
   let base: string;
   let seller: SignedInUser;
@@ -37,7 +37,7 @@ describe("the answer front (kept public answers served from Node's request event
 
   /** Runs `requests` and answers how many calls the app made meanwhile to the cache's `method`. */
   const callsDuring = async (
-    method: 'send' | 'sendComposed',
+    method: 'send' | 'sendWholeAnswer',
     requests: () => Promise<void>,
   ): Promise<number> => {
     const spy = vi.spyOn(t.app.answerCache, method);
@@ -52,7 +52,7 @@ describe("the answer front (kept public answers served from Node's request event
   const appAnswersDuring = (requests: () => Promise<void>): Promise<number> =>
     callsDuring('send', requests);
 
-  it('answers a repeated public read itself, with the bytes and headers the app answered', async () => {
+  it('answers a repeated public read early, with the bytes and headers the app answered', async () => {
     const first = await fetch(`${base}/categories`, { headers: { origin: webOrigin } });
     const firstBody = await first.text();
     expect(first.status).toBe(200);
@@ -119,7 +119,7 @@ describe("the answer front (kept public answers served from Node's request event
     expect(after).toEqual(['Reno 8']);
   });
 
-  it("answers a signed-in read again only for the same token and the caller's unchanged state", async () => {
+  it("answers a signed-in read early only for the same token and the caller's unchanged state", async () => {
     const buyer = await registerUser(t.app, 'buyer', { name: 'Bea' });
     const mine = `${base}/bookings?email=${encodeURIComponent(buyer.email)}`;
     const read = async (user: SignedInUser): Promise<Response> => {
@@ -134,8 +134,8 @@ describe("the answer front (kept public answers served from Node's request event
     );
     // Another caller asking for the same line is the app's to refuse.
     expect((await read(seller)).status).toBe(403);
-    // A promotion changes the caller's state: the next read is the app's, then the front's again.
-    // (The users read model's change notice drops kept states too: awaited, so that it does not
+    // A promotion changes the caller's state: the next read is the app's, then early again.
+    // (The users read model's change notice drops cached states too: awaited, so that it does not
     // land between the two reads.)
     const usersNotices = await changeNotices(t, changeTopic('users'));
     const promoted = await fetch(`${base}/users/admin/${buyer.uid}`, {
@@ -178,23 +178,25 @@ describe("the answer front (kept public answers served from Node's request event
     ).toBe(3);
   });
 
-  it('answers a repeated GraphQL query sent as GET from its kept bytes, for the same caller only', async () => {
+  it('answers a repeated GraphQL query sent as GET from its cached bytes, for the same caller only', async () => {
     const buyer = await registerUser(t.app, 'buyer', { name: 'Gus' });
     const query = `${base}/graphql?query=${encodeURIComponent('query MyBookings { myBookings { _id productId } }')}&operationName=MyBookings`;
     const ask = async (user: SignedInUser): Promise<[number, string]> => {
       const response = await fetch(query, { headers: bearer(user.accessToken) });
       return [response.status, await response.text()];
     };
-    const sendComposed = (run: () => Promise<void>): Promise<number> =>
-      callsDuring('sendComposed', run);
-    // Executed and kept, then sent kept by the app, then by the front.
+    const sendWholeAnswer = (run: () => Promise<void>): Promise<number> =>
+      callsDuring('sendWholeAnswer', run);
+    // Executed and cached, then sent from the cache by the app, then early.
     const [status, first] = await ask(buyer);
     expect(status).toBe(200);
     expect(JSON.parse(first)).toEqual({ data: { myBookings: [] } });
     expect(await ask(buyer)).toEqual([200, first]);
-    expect(await sendComposed(async () => expect(await ask(buyer)).toEqual([200, first]))).toBe(0);
+    expect(await sendWholeAnswer(async () => expect(await ask(buyer)).toEqual([200, first]))).toBe(
+      0,
+    );
     // Another caller's answer is the app's to make.
-    expect(await sendComposed(async () => void (await ask(seller)))).toBe(1);
+    expect(await sendWholeAnswer(async () => void (await ask(seller)))).toBe(1);
   });
 
   it('never answers what the app refused: a bad query is refused each time', async () => {
