@@ -4,25 +4,19 @@ export type {
   ChangeTopic,
   FieldValue,
   IndexSpec,
-  Projection,
+  ReadModel,
   ReadModelChange,
   ReadModelDocument,
   ReadModelName,
-  UpdateMatching,
 } from './projections/projection.ts';
-export {
-  projections,
-  readModelNames,
-  isReadModelName,
-  withSources,
-  withDerived,
-} from './projections/registry.ts';
+export { topicNames, topicsOfDocument } from './projections/projection.ts';
+export type { ChangeSource, ReadModelQuery } from './projections/query.ts';
+export { readModels, readModelNames, isReadModelName } from './projections/registry.ts';
 export { canonicalJson } from './projections/canonical-json.ts';
 export { ConcurrentUpdateError, UnsupportedEventVersionError } from './projections/apply-event.ts';
 
 export * from './projections/categories/index.ts';
 export * from './projections/products/index.ts';
-export * from './projections/reported-products/index.ts';
 export * from './projections/bookings/index.ts';
 export * from './projections/users/index.ts';
 export * from './projections/sellers/index.ts';

@@ -1,12 +1,19 @@
-import type { ChangeTopic, ReadModelChange, ReadModelName } from '../read-models.ts';
+import {
+  readModels,
+  topicNames,
+  type ChangeTopic,
+  type ReadModelChange,
+  type ReadModelName,
+} from '../read-models.ts';
 
 /*
  * Topics of the change notifications (what the gateway's GraphQL subscriptions listen to).
  * Every message is `{ topic, payload }`; Mercurius hands `payload` to the subscription resolver.
  *
  * - `change.<model>`: every change of one read model. payload: ReadModelChange
- *   (`{ topic: model, key, ids, position }`). Models: categories, products, reportedProducts,
- *   bookings, users, sellers, sellerProducts. E.g. `change.reportedProducts`, `change.users`.
+ *   (`{ topic: model, key, ids, position }`). Topics: categories, products, reportedProducts,
+ *   bookings, users, sellers, sellerProducts (each read model declares the topics it feeds).
+ *   E.g. `change.reportedProducts`, `change.users`.
  * - `change.<model>.<key>`: the same change, also sent to the key's own topic when the change has
  *   a key (the read model's partition: a buyer's e-mail for bookings, a Brand for products, a
  *   seller's e-mail for sellerProducts). The key is escaped with `encodeURIComponent`; build these
@@ -16,7 +23,7 @@ import type { ChangeTopic, ReadModelChange, ReadModelName } from '../read-models
  *   payload: `{ position }`. `waitForPosition` listens to it.
  *
  * After an operator's replay swaps rebuilt read models in, one `change.<topic>` message per topic
- * a rebuilt model feeds (products: also sellerProducts) is sent with `key: null` and `ids: []`
+ * a rebuilt model feeds is sent with `key: null` and `ids: []`
  * (see `rebuiltChanges`): subscribers should refetch everything. Only the unkeyed topics carry
  * it: a subscriber of a keyed topic must also listen to the unkeyed one for these.
  */
@@ -38,10 +45,6 @@ export interface AppliedNotice {
   readonly position: number;
 }
 
-/** The topics a read model's changes go to: a product's also go to its seller's products. */
-const topicsOfModel = (model: ReadModelName): ChangeTopic[] =>
-  model === 'products' ? ['products', 'sellerProducts'] : [model];
-
 /**
  * What to announce once rebuilt read models were swapped in at `position`: one change per topic
  * they feed, with `key: null` and no ids (subscribers refetch everything).
@@ -50,4 +53,6 @@ export const rebuiltChanges = (
   names: readonly ReadModelName[],
   position: number,
 ): ReadModelChange[] =>
-  names.flatMap(topicsOfModel).map((topic) => ({ topic, key: null, ids: [], position }));
+  names
+    .flatMap((name) => topicNames(readModels[name]))
+    .map((topic) => ({ topic, key: null, ids: [], position }));

@@ -1,23 +1,13 @@
 import { BackgroundCheckpoints, type RecordedEvent } from '@resale/events';
 import Database from 'better-sqlite3';
-import {
-  applyEventSteps,
-  runSync,
-  satisfies,
-  type FieldMatch,
-  type StandingRule,
-  type StoredRecord,
-  type StoreOp,
-  type StoreOpResults,
-} from '../projections/apply-event.ts';
-import { canonicalJson } from '../projections/canonical-json.ts';
+import { applyEvent, type StoredRecord, type SyncDocuments } from '../projections/apply-event.ts';
 import type {
   FieldValue,
   ReadModelChange,
   ReadModelDocument,
   ReadModelName,
 } from '../projections/projection.ts';
-import { projections, readModelNames } from '../projections/registry.ts';
+import { readModels, readModelNames } from '../projections/registry.ts';
 import { assertValidQuery, decodeCursor, pageOf } from './document-query.ts';
 import {
   type DocumentQuery,
@@ -27,7 +17,7 @@ import {
   type ReadStore,
   type RebuildTarget,
 } from './port.ts';
-import { MemoryDocuments, StandingRules, standingRuleId } from './memory-documents.ts';
+import { MemoryDocuments } from './memory-documents.ts';
 import { everyModel, RebuildProgress, shadowOf } from './rebuild-progress.ts';
 import { ModelHasher, type StoredForm } from './stored-form.ts';
 
@@ -81,7 +71,6 @@ const appliedTable = 'applied_events';
 const appliedThroughTable = 'applied_through';
 /** Per read model: rebuilds swapped in and the position of the latest. */
 const swapsTable = 'read_model_swaps';
-const standingTableOf = (table: string): string => `${table}__standing`;
 
 /** SQL for a field: guard fields are columns, visible ones live in the JSON document. */
 function fieldSql(field: string): string {
@@ -115,20 +104,18 @@ function durabilityProblems(db: Db): string[] {
 }
 
 /**
- * Creates a read model's tables and indexes under `table` (the live name or a shadow). With
- * `indexes: 'writes'` only those the projection steps use (the fan-out's field): a rebuild
- * bulk-loads its shadow and creates the query indexes at the end, much faster than maintaining
- * them row by row.
+ * Creates a read model's table and indexes under `table` (the live name or a shadow). With
+ * `indexes: 'none'` the table alone: a rebuild bulk-loads its shadow and creates the indexes at
+ * the end, much faster than maintaining them row by row.
  */
-function createModelTables(
+function createModelTable(
   db: Db,
   model: ReadModelName,
   table: string,
   generation: 'a' | 'b',
-  indexes: 'all' | 'writes' = 'all',
+  indexes: 'all' | 'none' = 'all',
 ): void {
-  const projection = projections[model];
-  const standing = standingTableOf(table);
+  const { collection, indexes: specs } = readModels[model];
   db.exec(`
     CREATE TABLE IF NOT EXISTS "${table}" (
       id       TEXT    PRIMARY KEY,
@@ -136,54 +123,73 @@ function createModelTables(
       deleted  INTEGER NOT NULL,
       doc      TEXT    NOT NULL
     ) STRICT;
-    CREATE TABLE IF NOT EXISTS "${standing}" (
-      id     TEXT PRIMARY KEY,
-      field  TEXT NOT NULL,
-      equals TEXT NOT NULL,
-      sets   TEXT NOT NULL
-    ) STRICT;
   `);
+  if (indexes === 'none') return;
   const existing = new Set(
     db
-      .prepare<[string, string], string>(
-        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN (?, ?)",
+      .prepare<[string], string>(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?",
       )
       .pluck()
-      .all(table, standing),
+      .all(table),
   );
-  const ensure = (name: string, sql: (indexName: string) => string): void => {
-    const [a, b] = [
-      indexName(projection.collection, name, 'a'),
-      indexName(projection.collection, name, 'b'),
-    ];
-    if (!existing.has(a) && !existing.has(b))
-      db.exec(sql(indexName(projection.collection, name, generation)));
-  };
-  ensure('standing', (name) => `CREATE INDEX "${name}" ON "${standing}"(field, equals)`);
-  const matchFields: readonly string[] = projection.matchFields ?? [];
-  for (const index of projection.indexes) {
-    if (indexes === 'writes' && !matchFields.includes(index.fields[0]?.[0] ?? '')) continue;
+  const declared = new Set(
+    specs.flatMap((index) => [
+      indexName(collection, index.name, 'a'),
+      indexName(collection, index.name, 'b'),
+    ]),
+  );
+  // An index an earlier version declared only costs writes now.
+  for (const name of existing)
+    if (name.startsWith(`ix_${collection}_`) && !declared.has(name))
+      db.exec(`DROP INDEX "${name}"`);
+  for (const index of specs) {
+    const [a, b] = [indexName(collection, index.name, 'a'), indexName(collection, index.name, 'b')];
+    if (existing.has(a) || existing.has(b)) continue;
     const columns = index.fields
       .map(([field, direction]) => `${fieldSql(field)}${direction === -1 ? ' DESC' : ''}`)
       .join(', ');
-    ensure(index.name, (name) => `CREATE INDEX "${name}" ON "${table}"(${columns})`);
+    db.exec(
+      `CREATE INDEX "${indexName(collection, index.name, generation)}" ON "${table}"(${columns})`,
+    );
   }
 }
 
-function dropShadowTables(db: Db, model: ReadModelName): void {
-  const shadow = shadowOf(model);
-  db.exec(`DROP TABLE IF EXISTS "${shadow}"; DROP TABLE IF EXISTS "${standingTableOf(shadow)}"`);
+/** Tables of read models that earlier versions kept and this one does not. */
+function dropObsoleteTables(db: Db): void {
+  db.exec(`
+    DROP TABLE IF EXISTS "reportedProducts";
+    DROP TABLE IF EXISTS "reportedProducts__rebuild";
+    DROP TABLE IF EXISTS "reportedProducts__standing";
+    DROP TABLE IF EXISTS "reportedProducts__rebuild__standing";
+    DELETE FROM ${checkpointsTable} WHERE model = 'reportedProducts';
+    DELETE FROM ${swapsTable} WHERE model = 'reportedProducts';
+  `);
+  for (const model of readModelNames) {
+    const table = readModels[model].collection;
+    db.exec(`
+      DROP TABLE IF EXISTS "${table}__standing";
+      DROP TABLE IF EXISTS "${table}__rebuild__standing";
+    `);
+  }
 }
 
-/** The generation letter of a live table's indexes; a shadow uses the other one. */
+function dropShadowTable(db: Db, model: ReadModelName): void {
+  db.exec(`DROP TABLE IF EXISTS "${shadowOf(model)}"`);
+}
+
+/**
+ * The generation letter of a live table's indexes; a shadow uses the other one (index names are
+ * global in SQLite, and a shadow's indexes keep theirs after the swap).
+ */
 function generationOf(db: Db, model: ReadModelName): 'a' | 'b' {
-  const collection = projections[model].collection;
+  const { collection } = readModels[model];
   const found = db
     .prepare<[string, string], string>(
-      "SELECT name FROM sqlite_master WHERE type = 'index' AND name = ? AND tbl_name = ?",
+      "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND name GLOB ?",
     )
     .pluck()
-    .get(indexName(collection, 'standing', 'b'), standingTableOf(collection));
+    .get(collection, `ix_${collection}_*_b`);
   return found ? 'b' : 'a';
 }
 
@@ -240,8 +246,8 @@ function findSql(table: string, query: DocumentQuery): FindSql {
 }
 
 /**
- * Runs the projection steps against one set of tables (live or shadow) of a connection, with
- * prepared statements cached per SQL text.
+ * The documents of one set of tables (live or shadow) of a connection, with prepared statements
+ * cached per SQL text.
  */
 class DocumentTables {
   private readonly statements = new Map<string, Statement>();
@@ -264,108 +270,32 @@ class DocumentTables {
     return this.tableOf(model);
   }
 
-  readonly execute = (op: StoreOp): StoreOpResults[StoreOp['op']] => {
-    const table = this.tableOf(op.model);
-    switch (op.op) {
-      case 'load': {
-        const row = this.statement(
-          `SELECT id, position, deleted, doc FROM "${table}" WHERE id = ?`,
-        ).get(op.id) as DocumentRow | undefined;
-        return row ? toRecord(row) : null;
-      }
-      case 'save': {
-        const id = op.next?.id ?? op.expected?.id;
-        if (id !== undefined) this.write(op.model, id, op.next);
-        return true;
-      }
-      case 'standingRules':
-        return this.standingRules(op.model).get(op.field, op.equals);
-      case 'addStandingRule':
-        this.addStandingRule(op.model, op.rule);
-        return undefined;
-      case 'updateMatching': {
-        const fields = Object.keys(op.where);
-        const rows = this.statement(
-          `SELECT id, doc FROM "${table}" WHERE deleted = 0 AND ${fields
-            .map((f) => `${fieldSql(f)} = ?`)
-            .join(' AND ')}`,
-        ).all(...fields.map((f) => sqlValue(op.where[f] ?? null))) as Pick<
-          DocumentRow,
-          'id' | 'doc'
-        >[];
-        const changed: ReadModelDocument[] = [];
-        const update = this.statement(`UPDATE "${table}" SET doc = ? WHERE id = ?`);
-        for (const row of rows) {
-          const doc = JSON.parse(row.doc) as ReadModelDocument;
-          if (satisfies(doc, op.set)) continue;
-          const after = { ...doc, ...op.set };
-          update.run(JSON.stringify(after), row.id);
-          changed.push(after);
-        }
-        return changed;
-      }
-    }
+  private readonly documents: SyncDocuments = {
+    load: (model, id) => {
+      const row = this.statement(
+        `SELECT id, position, deleted, doc FROM "${this.tableOf(model)}" WHERE id = ?`,
+      ).get(id) as DocumentRow | undefined;
+      return row ? toRecord(row) : null;
+    },
+    save: (model, next) => this.write(model, next),
   };
 
-  /** Writes a record as it is now: upserted, or deleted when null (derived read models). */
-  write(model: ReadModelName, id: string, record: StoredRecord | null): void {
-    const table = this.tableOf(model);
-    if (!record) {
-      this.statement(`DELETE FROM "${table}" WHERE id = ?`).run(id);
-      return;
-    }
+  /** Writes a record as it is now. */
+  write(model: ReadModelName, record: StoredRecord): void {
     this.statement(
-      `INSERT INTO "${table}" (id, position, deleted, doc) VALUES (?, ?, ?, ?)
+      `INSERT INTO "${this.tableOf(model)}" (id, position, deleted, doc) VALUES (?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET position = excluded.position, deleted = excluded.deleted, doc = excluded.doc`,
-    ).run(id, record.position, record.deleted ? 1 : 0, JSON.stringify(record.doc ?? { _id: id }));
-  }
-
-  addStandingRule(model: ReadModelName, rule: StandingRule, id = standingRuleId(rule)): void {
-    const added = this.statement(
-      `INSERT OR IGNORE INTO "${standingTableOf(this.tableOf(model))}" (id, field, equals, sets) VALUES (?, ?, ?, ?)`,
-    ).run(id, rule.field, rule.equals, canonicalJson(rule.set));
-    if (added.changes > 0) this.rulesCache.get(model)?.add(rule, id);
-  }
-
-  /**
-   * Standing rules of a read model by field and value, cached: they are few (one per verified
-   * seller) and read for every product written. A rule this connection adds goes into the cache
-   * as well; the cache is dropped when another connection committed (`data_version` changed)
-   * and when a transaction fails.
-   */
-  private readonly rulesCache = new Map<ReadModelName, StandingRules>();
-  private cachedDataVersion: unknown = undefined;
-
-  private standingRules(model: ReadModelName): StandingRules {
-    let rules = this.rulesCache.get(model);
-    if (!rules) {
-      rules = new StandingRules();
-      const rows = this.statement(
-        `SELECT id, field, equals, sets FROM "${standingTableOf(this.tableOf(model))}" ORDER BY id`,
-      ).all() as { id: string; field: string; equals: string; sets: string }[];
-      for (const { id, field, equals, sets } of rows)
-        rules.add({ field, equals, set: JSON.parse(sets) as FieldMatch }, id);
-      this.rulesCache.set(model, rules);
-    }
-    return rules;
+    ).run(
+      record.id,
+      record.position,
+      record.deleted ? 1 : 0,
+      JSON.stringify(record.doc ?? { _id: record.id }),
+    );
   }
 
   /** Applies events in order within the caller's (write) transaction. */
   apply(events: readonly RecordedEvent[], models: readonly ReadModelName[]): ReadModelChange[][] {
-    const dataVersion = this.statement('PRAGMA data_version').pluck().get();
-    if (dataVersion !== this.cachedDataVersion) {
-      this.rulesCache.clear();
-      this.cachedDataVersion = dataVersion;
-    }
-    try {
-      return events.map((event) =>
-        runSync(applyEventSteps(event, models, { concurrentWriters: false }), this.execute),
-      );
-    } catch (error) {
-      // The transaction rolls back: so must the cache.
-      this.rulesCache.clear();
-      throw error;
-    }
+    return events.map((event) => applyEvent(event, models, this.documents));
   }
 
   hash(model: ReadModelName): string {
@@ -418,10 +348,10 @@ export class EmbeddedReadStore implements ReadStore {
       this.db
         .transaction(() => {
           for (const model of readModelNames)
-            createModelTables(
+            createModelTable(
               this.db,
               model,
-              projections[model].collection,
+              readModels[model].collection,
               generationOf(this.db, model),
             );
           this.db.exec(
@@ -446,13 +376,14 @@ export class EmbeddedReadStore implements ReadStore {
               position INTEGER NOT NULL
             ) STRICT;
           `);
+          dropObsoleteTables(this.db);
         })
         .immediate();
     } catch (error) {
       this.db.close();
       throw error;
     }
-    this.tables = new DocumentTables(this.db, (model) => projections[model].collection);
+    this.tables = new DocumentTables(this.db, (model) => readModels[model].collection);
     this.checkpoints = new BackgroundCheckpoints(this.db, file);
   }
 
@@ -602,14 +533,8 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
       this.db
         .transaction(() => {
           for (const model of this.models) {
-            dropShadowTables(this.db, model);
-            createModelTables(
-              this.db,
-              model,
-              shadowOf(model),
-              this.shadowGeneration(model),
-              'writes',
-            );
+            dropShadowTable(this.db, model);
+            createModelTable(this.db, model, shadowOf(model), this.shadowGeneration(model), 'none');
           }
         })
         .immediate();
@@ -641,7 +566,7 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
     return changes;
   }
 
-  /** Writes the documents and standing rules held in memory to the shadow tables. */
+  /** Writes the documents held in memory to the shadow tables. */
   private writeOut(): void {
     const memory = this.memory;
     if (!memory) return;
@@ -649,9 +574,7 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
       this.db
         .transaction(() => {
           for (const model of this.models) {
-            for (const record of memory.records(model)) this.tables.write(model, record.id, record);
-            for (const { id, rule } of memory.standingRules(model))
-              this.tables.addStandingRule(model, rule, id);
+            for (const record of memory.records(model)) this.tables.write(model, record);
           }
         })
         .immediate();
@@ -682,7 +605,7 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
     this.db
       .transaction(() => {
         for (const model of this.names)
-          createModelTables(this.db, model, shadowOf(model), this.shadowGeneration(model));
+          createModelTable(this.db, model, shadowOf(model), this.shadowGeneration(model));
       })
       .immediate();
     // The swap must be durable: the rebuild's own writes were not synced one by one.
@@ -695,14 +618,12 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
         .transaction(() => {
           this.assertNotBehind((name) => liveCheckpoint.pluck().get(name) ?? 0);
           for (const model of this.models) {
-            const live = projections[model].collection;
+            const live = readModels[model].collection;
             const shadow = shadowOf(model);
             if (this.names.includes(model)) {
               this.db.exec(`
                 DROP TABLE "${live}";
-                DROP TABLE "${standingTableOf(live)}";
                 ALTER TABLE "${shadow}" RENAME TO "${live}";
-                ALTER TABLE "${standingTableOf(shadow)}" RENAME TO "${standingTableOf(live)}";
               `);
               this.db
                 .prepare(`UPDATE ${checkpointsTable} SET position = ? WHERE model = ?`)
@@ -714,7 +635,7 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
                 )
                 .run(model, this.rebuilt);
             } else {
-              dropShadowTables(this.db, model);
+              dropShadowTable(this.db, model);
             }
           }
           if (everyModel(this.names)) {
@@ -738,7 +659,7 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
     this.memory = null;
     this.db
       .transaction(() => {
-        for (const model of this.models) dropShadowTables(this.db, model);
+        for (const model of this.models) dropShadowTable(this.db, model);
       })
       .immediate();
     this.close();

@@ -1,21 +1,17 @@
 import type { RecordedEvent } from '@resale/events';
 import { MongoClient, MongoServerError, type Collection, type Db, type Filter } from 'mongodb';
 import {
-  applyEventSteps,
-  runAsync,
-  type FieldMatch,
-  type StoreOp,
-  type StoreOpResults,
+  applyEventConcurrently,
+  type ConcurrentDocuments,
   type StoredRecord,
 } from '../projections/apply-event.ts';
-import { canonicalJson } from '../projections/canonical-json.ts';
 import type {
   FieldValue,
   ReadModelChange,
   ReadModelDocument,
   ReadModelName,
 } from '../projections/projection.ts';
-import { projections, readModelNames } from '../projections/registry.ts';
+import { readModels, readModelNames } from '../projections/registry.ts';
 import { assertValidQuery, decodeCursor, pageOf } from './document-query.ts';
 import {
   type DocumentQuery,
@@ -57,7 +53,6 @@ export interface MongoReadStoreOptions {
 }
 
 type MongoDocument = { _id: string } & Record<string, unknown>;
-type StandingDocument = { _id: string; field: string; equals: string; sets: FieldMatch };
 type MetaDocument = { _id: string } & Partial<Record<ReadModelName | 'appliedThrough', number>>;
 
 const appliedCollection = '_applied';
@@ -73,7 +68,6 @@ type CollectionsDocument = { _id: string } & Partial<Record<ReadModelName, strin
 const RETIRE_AFTER_MS = 2_000;
 /** Every event up to this position has been applied to every read model (set by a full rebuild). */
 const appliedThroughField = 'appliedThrough' as const;
-const standingOf = (collection: string): string => `${collection}_standing`;
 
 const isDuplicateKey = (error: unknown): boolean =>
   error instanceof MongoServerError && error.code === 11000;
@@ -103,42 +97,57 @@ async function liveCollections(db: Db): Promise<CollectionNames> {
   const named = await db
     .collection<CollectionsDocument>(metaCollection)
     .findOne({ _id: collectionsId });
-  return (model) => named?.[model] ?? projections[model].collection;
+  return (model) => named?.[model] ?? readModels[model].collection;
 }
 
 /** A new collection name for a rebuild of `model`, unique to this rebuild. */
 const generationOf = (model: ReadModelName, tag: string): string =>
-  `${projections[model].collection}__${tag}`;
+  `${readModels[model].collection}__${tag}`;
 
-/** Drops `collection` and its standing rules. */
-async function dropModelCollections(db: Db, collection: string): Promise<void> {
-  await dropIfExists(db, collection);
-  await dropIfExists(db, standingOf(collection));
+/** Collections of read models that earlier versions kept and this one does not. */
+async function dropObsoleteCollections(db: Db): Promise<void> {
+  const names = await db.listCollections({}, { nameOnly: true }).toArray();
+  for (const { name } of names)
+    if (
+      name.endsWith('_standing') ||
+      name === 'reportedProducts' ||
+      name.startsWith('reportedProducts__')
+    )
+      await dropIfExists(db, name);
 }
 
 /** Collections of `model` left by earlier rebuilds (aborted, or retired by a process that ended). */
 async function leftoverCollections(db: Db, model: ReadModelName, live: string): Promise<string[]> {
-  const prefix = `${projections[model].collection}__`;
+  const prefix = `${readModels[model].collection}__`;
   const names = await db.listCollections({}, { nameOnly: true }).toArray();
   return names
     .map(({ name }) => name)
-    .filter((name) => name.startsWith(prefix) && !name.endsWith('_standing'))
+    .filter((name) => name.startsWith(prefix))
     .filter((name) => name !== live);
 }
 
 async function createIndexes(db: Db, model: ReadModelName, collection: string): Promise<void> {
   const documents = db.collection<MongoDocument>(collection);
-  for (const index of projections[model].indexes)
+  const declared = readModels[model].indexes;
+  // An index an earlier version declared only costs writes now.
+  for (const { name } of await documents
+    .listIndexes()
+    .toArray()
+    .catch(() => []))
+    if (
+      typeof name === 'string' &&
+      name !== '_id_' &&
+      !declared.some((index) => index.name === name)
+    )
+      await documents.dropIndex(name);
+  for (const index of declared)
     await documents.createIndex(Object.fromEntries(index.fields.map(([f, d]) => [f, d])), {
       name: index.name,
     });
-  await db
-    .collection<StandingDocument>(standingOf(collection))
-    .createIndex({ field: 1, equals: 1 }, { name: 'by_value' });
 }
 
-/** Runs the projection steps against one set of collections (live or shadow). */
-class MongoDocuments {
+/** The documents of one set of collections (live or shadow). */
+class MongoDocuments implements ConcurrentDocuments {
   constructor(
     private readonly db: Db,
     private readonly collectionOf: (model: ReadModelName) => string,
@@ -148,65 +157,19 @@ class MongoDocuments {
     return this.db.collection<MongoDocument>(this.collectionOf(model));
   }
 
-  private standing(model: ReadModelName): Collection<StandingDocument> {
-    return this.db.collection<StandingDocument>(standingOf(this.collectionOf(model)));
+  async load(model: ReadModelName, id: string): Promise<StoredRecord | null> {
+    const found = await this.documents(model).findOne({ _id: id });
+    return found ? fromStoredForm(found) : null;
   }
 
-  readonly execute = async (op: StoreOp): Promise<StoreOpResults[StoreOp['op']]> => {
-    switch (op.op) {
-      case 'load': {
-        const found = await this.documents(op.model).findOne({ _id: op.id });
-        return found ? fromStoredForm(found) : null;
-      }
-      case 'save':
-        return this.save(op.model, op.expected, op.next);
-      case 'standingRules': {
-        const rules = await this.standing(op.model)
-          .find({ field: op.field, equals: op.equals })
-          .sort({ _id: 1 })
-          .toArray();
-        return rules.map((rule) => rule.sets);
-      }
-      case 'addStandingRule': {
-        const { field, equals, set } = op.rule;
-        try {
-          await this.standing(op.model).updateOne(
-            { _id: canonicalJson([field, equals, set]) },
-            { $setOnInsert: { field, equals, sets: set } },
-            { upsert: true },
-          );
-        } catch (error) {
-          // Two workers adding the same rule at once: it is there either way.
-          if (!isDuplicateKey(error)) throw error;
-        }
-        return undefined;
-      }
-      case 'updateMatching': {
-        const filter = {
-          ...op.where,
-          [deletedField]: { $exists: false },
-          $or: Object.entries(op.set).map(([field, value]) => ({ [field]: { $ne: value } })),
-        } as Filter<MongoDocument>;
-        const documents = this.documents(op.model);
-        const found = await documents.find(filter).toArray();
-        if (found.length === 0) return [];
-        await documents.updateMany(
-          { $and: [filter, { _id: { $in: found.map((doc) => doc._id) } }] },
-          { $set: op.set },
-        );
-        return found.map((doc) => ({ ...toVisible<ReadModelDocument>(doc), ...op.set }));
-      }
-    }
-  };
-
-  private async save(
+  /** An insert (a duplicate key: someone else created it) or a compare-and-set replace. */
+  async save(
     model: ReadModelName,
     expected: StoredRecord | null,
-    next: StoredRecord | null,
+    next: StoredRecord,
   ): Promise<boolean> {
     const documents = this.documents(model);
     if (!expected) {
-      if (!next) return true;
       try {
         await documents.insertOne(toStoredForm(next));
         return true;
@@ -215,7 +178,6 @@ class MongoDocuments {
         throw error;
       }
     }
-    if (!next) return (await documents.deleteOne(sameAsFilter(expected))).deletedCount === 1;
     return (
       (await documents.replaceOne(sameAsFilter(expected), toStoredForm(next))).matchedCount === 1
     );
@@ -234,6 +196,7 @@ export async function openMongoReadStore(options: MongoReadStoreOptions): Promis
   await client.connect();
   try {
     const db = client.db(options.dbName, { writeConcern: { w: 'majority', journal: true } });
+    await dropObsoleteCollections(db);
     const live = await liveCollections(db);
     for (const model of readModelNames) await createIndexes(db, model, live(model));
     try {
@@ -285,12 +248,7 @@ export class MongoReadStore implements ReadStore {
         results.push([]);
         continue;
       }
-      results.push(
-        await runAsync(
-          applyEventSteps(event, models, { concurrentWriters: true }),
-          documents.execute,
-        ),
-      );
+      results.push(await applyEventConcurrently(event, models, documents));
       await this.db
         .collection<MetaDocument>(metaCollection)
         .updateOne(
@@ -374,7 +332,7 @@ export class MongoReadStore implements ReadStore {
     );
     for (const model of rebuild.models) {
       for (const leftover of await leftoverCollections(this.db, model, live(model)))
-        await dropModelCollections(this.db, leftover);
+        await dropIfExists(this.db, leftover);
       await createIndexes(this.db, model, generationOf(model, tag));
     }
     return rebuild;
@@ -384,7 +342,7 @@ export class MongoReadStore implements ReadStore {
   private retire(collections: readonly string[]): void {
     const drop = async (): Promise<void> => {
       this.retiring.delete(entry);
-      for (const collection of collections) await dropModelCollections(this.db, collection);
+      for (const collection of collections) await dropIfExists(this.db, collection);
     };
     const entry = {
       timer: setTimeout(() => void drop().catch(() => undefined), RETIRE_AFTER_MS),
@@ -440,12 +398,7 @@ class MongoRebuild extends RebuildProgress implements RebuildTarget {
     const results: ReadModelChange[][] = [];
     for (const event of events) {
       // The rebuild is its only writer.
-      results.push(
-        await runAsync(
-          applyEventSteps(event, models, { concurrentWriters: false }),
-          this.documents.execute,
-        ),
-      );
+      results.push(await applyEventConcurrently(event, models, this.documents));
       this.advance([event]);
     }
     return results;
@@ -473,8 +426,7 @@ class MongoRebuild extends RebuildProgress implements RebuildTarget {
     this.retire(this.names.map(superseded));
     // Read models built only as sources of the rebuilt ones are not swapped in.
     for (const model of this.models)
-      if (!this.names.includes(model))
-        await dropModelCollections(this.db, generationOf(model, this.tag));
+      if (!this.names.includes(model)) await dropIfExists(this.db, generationOf(model, this.tag));
     await this.db.collection<MetaDocument>(metaCollection).updateOne(
       { _id: checkpointsId },
       {
@@ -496,8 +448,7 @@ class MongoRebuild extends RebuildProgress implements RebuildTarget {
 
   async abort(): Promise<void> {
     if (this.finished) return;
-    for (const model of this.models)
-      await dropModelCollections(this.db, generationOf(model, this.tag));
+    for (const model of this.models) await dropIfExists(this.db, generationOf(model, this.tag));
     this.finished = true;
   }
 }

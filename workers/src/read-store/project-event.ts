@@ -1,19 +1,14 @@
 import type { RecordedEvent } from '@resale/events';
 import type { ReadModelChange, ReadModelName } from '../projections/projection.ts';
-import { withDerived, withSources } from '../projections/registry.ts';
 import type { ProjectionTarget } from './port.ts';
 
 export interface ProjectOptions {
-  /**
-   * Apply only to these read models, plus those they derive from and those derived from them
-   * (reportedProducts and products go together), as far as the target holds them. Default: every
-   * read model of the target.
-   */
+  /** Apply only to these read models, as far as the target holds them. Default: every one it holds. */
   readonly only?: readonly ReadModelName[];
 }
 
 function modelsFor(target: ProjectionTarget, options?: ProjectOptions): ReadModelName[] {
-  const wanted = options?.only ? withSources(withDerived(options.only)) : target.models;
+  const wanted = options?.only ?? target.models;
   return wanted.filter((name) => target.models.includes(name));
 }
 

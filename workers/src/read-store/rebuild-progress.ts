@@ -1,11 +1,11 @@
 import type { RecordedEvent } from '@resale/events';
 import type { ReadModelName } from '../projections/projection.ts';
-import { projections, readModelNames, withSources } from '../projections/registry.ts';
+import { readModels, readModelNames } from '../projections/registry.ts';
 import { RebuildBehindLiveError } from './port.ts';
 
 /** The shadow table or collection a rebuild of `model` writes, beside the live one. */
 export const shadowOf = (model: ReadModelName): string =>
-  `${projections[model].collection}__rebuild`;
+  `${readModels[model].collection}__rebuild`;
 
 /** Whether `models` are all the read models: only then does an event count as applied. */
 export const everyModel = (models: readonly ReadModelName[]): boolean =>
@@ -13,7 +13,7 @@ export const everyModel = (models: readonly ReadModelName[]): boolean =>
 
 /** What every adapter's rebuild keeps: the position it reached and whether it is over. */
 export abstract class RebuildProgress {
-  /** The read models built: `names` and what they derive from. Only `names` are swapped in. */
+  /** The read models built and swapped in. */
   readonly models: readonly ReadModelName[];
   /** Position of the last event applied. */
   protected rebuilt = 0;
@@ -22,7 +22,7 @@ export abstract class RebuildProgress {
   protected broken: unknown = undefined;
 
   constructor(readonly names: readonly ReadModelName[]) {
-    this.models = withSources(names);
+    this.models = names;
   }
 
   async checkpoint(): Promise<number> {

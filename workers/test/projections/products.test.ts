@@ -1,10 +1,5 @@
-import type { RecordedEvent } from '@resale/events';
 import { describe, expect, it } from 'vitest';
-import {
-  evolveProduct,
-  verifiedSellerUpdate,
-  type ProductDocument,
-} from '../../src/projections/products/index.ts';
+import { evolveProduct, type ProductDocument } from '../../src/projections/products/index.ts';
 import {
   eventLog,
   productAdvertised,
@@ -29,10 +24,9 @@ const listed: ProductDocument = {
   reported: false,
   advertised: false,
   available: true,
-  sellerVerified: false,
 };
 
-describe('products projection', () => {
+describe('products read model', () => {
   it('ProductListed creates an available, unbooked, unreported product', () => {
     expect(evolveProduct(null, productListed('p1'))).toEqual(listed);
   });
@@ -73,56 +67,53 @@ describe('products projection', () => {
     expect(evolveProduct(null, productBooked('p1', 'bk1'))).toBeNull();
   });
 
-  it('SellerVerified updates every product of that seller', () => {
-    expect(verifiedSellerUpdate(sellerVerified('s1'))).toEqual({
-      field: 'sellerUid',
-      equals: 's1',
-      set: { sellerVerified: true },
-    });
-    expect(verifiedSellerUpdate(productListed('p1'))).toBeNull();
+  it("is not changed by a seller's verification, which products are answered with", () => {
+    const documents = new MemoryDocuments();
+    documents.apply(
+      eventLog().recordAll(sellerRegistered('s1'), productListed('p1'), sellerVerified('s1')),
+    );
+    expect(documents.document('products', 'p1')).toEqual(listed);
   });
 
-  describe('seller verification', () => {
-    const log = eventLog();
-    const [registered, first, verified, second] = log.recordAll(
-      sellerRegistered('s1'),
-      productListed('p1'),
-      sellerVerified('s1'),
-      productListed('p2'),
-    ) as [RecordedEvent, RecordedEvent, RecordedEvent, RecordedEvent];
-    const otherSeller = log.record(productListed('p3', { sellerUid: 's2' }));
-
-    it('marks products listed before and after SellerVerified, not other sellers’', () => {
+  describe('the reported products topic', () => {
+    it('tells the admins when a product is reported, and when a reported one changes', () => {
       const documents = new MemoryDocuments();
-      documents.apply([registered, first, verified, second, otherSeller]);
-      expect(
-        documents.documents<ProductDocument>('products').map((p) => [p._id, p.sellerVerified]),
-      ).toEqual([
-        ['p1', true],
-        ['p2', true],
-        ['p3', false],
+      const changes = documents.apply(
+        eventLog().recordAll(
+          productListed('p1'),
+          productReported('p1'),
+          productBooked('p1', 'bk1'),
+        ),
+      );
+      const reportedTopic = (eventChanges: (typeof changes)[number]) =>
+        eventChanges.filter((change) => change.topic === 'reportedProducts');
+      expect(reportedTopic(changes[0]!)).toEqual([]);
+      expect(reportedTopic(changes[1]!)).toEqual([
+        { topic: 'reportedProducts', key: null, ids: ['p1'], position: 2 },
+      ]);
+      expect(reportedTopic(changes[2]!)).toEqual([
+        { topic: 'reportedProducts', key: null, ids: ['p1'], position: 3 },
       ]);
     });
 
-    it('gives the same documents when SellerVerified is delivered before the listings', () => {
-      const inLogOrder = new MemoryDocuments();
-      inLogOrder.apply([registered, first, verified, second, otherSeller]);
-      const verifiedFirst = new MemoryDocuments();
-      verifiedFirst.apply([registered, verified, otherSeller, first, second]);
-      expect(verifiedFirst.records('products')).toEqual(inLogOrder.records('products'));
-    });
-
-    it('reports the changed products per brand and seller, and nothing on redelivery', () => {
+    it('report then delete: the product is gone, for its brand, seller and the admins', () => {
       const documents = new MemoryDocuments();
-      documents.apply([registered, first, second]);
-      expect(documents.apply([verified])).toEqual([
-        [
-          { topic: 'sellers', key: null, ids: ['s1'], position: 3 },
-          { topic: 'products', key: 'Samsung', ids: ['p1', 'p2'], position: 3 },
-          { topic: 'sellerProducts', key: 's1@example.com', ids: ['p1', 'p2'], position: 3 },
-        ],
+      const events = eventLog().recordAll(
+        productListed('p1'),
+        productListed('p2'),
+        productReported('p1'),
+        reportedProductDeleted('p1'),
+      );
+      const changes = documents.apply(events);
+      expect(documents.documents('products').map((p) => p._id)).toEqual(['p2']);
+      expect(changes[3]).toEqual([
+        { topic: 'products', key: 'Samsung', ids: ['p1'], position: 4 },
+        { topic: 'sellerProducts', key: 's1@example.com', ids: ['p1'], position: 4 },
+        { topic: 'reportedProducts', key: null, ids: ['p1'], position: 4 },
       ]);
-      expect(documents.apply([verified])).toEqual([[]]);
+      // Delivered again, the listing does not bring the deleted product back.
+      expect(documents.apply([events[0]!])).toEqual([[]]);
+      expect(documents.document('products', 'p1')).toBeNull();
     });
   });
 });

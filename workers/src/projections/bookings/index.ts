@@ -1,3 +1,3 @@
 export * from './booking-document.ts';
-export * from './bookings-projection.ts';
+export * from './bookings-read-model.ts';
 export * from './bookings-queries.ts';

@@ -1,3 +1,3 @@
 export * from './category-document.ts';
-export * from './categories-projection.ts';
+export * from './categories-read-model.ts';
 export * from './categories-queries.ts';

@@ -1,3 +1,3 @@
 export * from './product-document.ts';
-export * from './products-projection.ts';
+export * from './products-read-model.ts';
 export * from './products-queries.ts';

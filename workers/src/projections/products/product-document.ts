@@ -1,6 +1,6 @@
 /**
- * Spec section 3: Product, plus what the product needs: the seller's uid, the booked, reported,
- * advertised and available states, and whether the seller is verified.
+ * Spec section 3: Product as stored, plus what the product needs: the seller's uid, the booked,
+ * reported, advertised and available states.
  */
 export type ProductDocument = {
   _id: string;
@@ -24,5 +24,7 @@ export type ProductDocument = {
   reported: boolean;
   advertised: boolean;
   available: boolean;
-  sellerVerified: boolean;
 };
+
+/** A product as answered: whether its seller is verified is read from the sellers read model. */
+export type Product = ProductDocument & { sellerVerified: boolean };

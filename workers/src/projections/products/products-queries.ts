@@ -1,45 +1,94 @@
 import type { Page, PageRequest, ReadStore } from '../../read-store/port.ts';
-import type { ProductDocument } from './product-document.ts';
+import type { ChangeSource, ReadModelQuery } from '../query.ts';
+import type { SellerDocument } from '../sellers/seller-document.ts';
+import type { Product, ProductDocument } from './product-document.ts';
 
 const newestFirst = [
   ['postTime', 'desc'],
   ['_id', 'desc'],
 ] as const;
 
-/** A brand's (category title's) products, newest first; without `page`, all of them. */
-export function listProductsByBrand(
+/** Products are answered with their seller's verification, which the sellers read model holds. */
+const sellers: ChangeSource = { topic: 'sellers', key: null };
+
+async function withSellerVerification(
   store: ReadStore,
-  brand: string,
+  products: readonly ProductDocument[],
+): Promise<Product[]> {
+  const sellerIds = [...new Set(products.map((product) => product.sellerUid))];
+  const verified = new Set<string>();
+  await Promise.all(
+    sellerIds.map(async (id) => {
+      if ((await store.get<SellerDocument>('sellers', id))?.verified) verified.add(id);
+    }),
+  );
+  return products.map((product) => ({
+    ...product,
+    sellerVerified: verified.has(product.sellerUid),
+  }));
+}
+
+async function listProducts(
+  store: ReadStore,
+  where: Readonly<Record<string, string | boolean>>,
   page?: PageRequest,
-): Promise<Page<ProductDocument>> {
-  return store.find<ProductDocument>('products', {
-    where: { Brand: brand },
+): Promise<Page<Product>> {
+  const found = await store.find<ProductDocument>('products', {
+    where,
     orderBy: newestFirst,
     page,
   });
+  return { ...found, items: await withSellerVerification(store, found.items) };
 }
+
+/** A brand's (category title's) products, newest first; without `page`, all of them. */
+export const productsByBrand: ReadModelQuery<
+  { readonly brand: string; readonly page?: PageRequest | undefined },
+  Page<Product>
+> = {
+  name: 'productsByBrand',
+  sources: ({ brand }) => [{ topic: 'products', key: brand }, sellers],
+  run: (store, { brand, page }) => listProducts(store, { Brand: brand }, page),
+};
 
 /** Products featured on the home page: advertised, on sale and not booked; newest first. */
-export async function listAdvertisedProducts(store: ReadStore): Promise<ProductDocument[]> {
-  const { items } = await store.find<ProductDocument>('products', {
-    where: { advertised: true, available: true, booked: false },
-    orderBy: newestFirst,
-  });
-  return items;
-}
+export const advertisedProducts: ReadModelQuery<void, Product[]> = {
+  name: 'advertisedProducts',
+  sources: () => [{ topic: 'products', key: null }, sellers],
+  run: async (store) =>
+    (await listProducts(store, { advertised: true, available: true, booked: false })).items,
+};
 
 /** A seller's own products (by the seller's e-mail), newest first. */
-export async function listProductsBySeller(
-  store: ReadStore,
-  sellerEmail: string,
-): Promise<ProductDocument[]> {
-  const { items } = await store.find<ProductDocument>('products', {
-    where: { sellerEmail },
-    orderBy: newestFirst,
-  });
-  return items;
+export const sellerProducts: ReadModelQuery<{ readonly sellerEmail: string }, Product[]> = {
+  name: 'sellerProducts',
+  sources: ({ sellerEmail }) => [{ topic: 'sellerProducts', key: sellerEmail }, sellers],
+  run: async (store, { sellerEmail }) => (await listProducts(store, { sellerEmail })).items,
+};
+
+/** Reported, not deleted products, newest first (the admins' list). */
+export const reportedProducts: ReadModelQuery<void, Product[]> = {
+  name: 'reportedProducts',
+  sources: () => [{ topic: 'reportedProducts', key: null }, sellers],
+  run: async (store) => (await listProducts(store, { reported: true })).items,
+};
+
+export async function getProduct(store: ReadStore, id: string): Promise<Product | null> {
+  const product = await store.get<ProductDocument>('products', id);
+  if (!product) return null;
+  const [answered] = await withSellerVerification(store, [product]);
+  return answered ?? null;
 }
 
-export function getProduct(store: ReadStore, id: string): Promise<ProductDocument | null> {
-  return store.get<ProductDocument>('products', id);
-}
+// The gateway's call sites until they read through the declarations above.
+export const listProductsByBrand = (
+  store: ReadStore,
+  brand: string,
+  page?: PageRequest,
+): Promise<Page<Product>> => productsByBrand.run(store, { brand, page });
+export const listAdvertisedProducts = (store: ReadStore): Promise<Product[]> =>
+  advertisedProducts.run(store);
+export const listProductsBySeller = (store: ReadStore, sellerEmail: string): Promise<Product[]> =>
+  sellerProducts.run(store, { sellerEmail });
+export const listReportedProducts = (store: ReadStore): Promise<Product[]> =>
+  reportedProducts.run(store);

@@ -1,3 +1,3 @@
 export * from './seller-document.ts';
-export * from './sellers-projection.ts';
+export * from './sellers-read-model.ts';
 export * from './sellers-queries.ts';

@@ -1,3 +1,3 @@
 export * from './user-document.ts';
-export * from './users-projection.ts';
+export * from './users-read-model.ts';
 export * from './users-queries.ts';

@@ -1,5 +1,5 @@
 import type { AnyEvent, EventType } from '@resale/events';
-import type { EvolvingProjection } from '../projection.ts';
+import type { ReadModel } from '../projection.ts';
 import type { BookingDocument } from './booking-document.ts';
 
 export const bookingsCollection = 'bookings';
@@ -34,15 +34,14 @@ export function evolveBooking(
   }
 }
 
-export const bookingsProjection: EvolvingProjection<BookingDocument> = {
-  kind: 'evolving',
+export const bookingsReadModel: ReadModel<BookingDocument> = {
   name: 'bookings',
   collection: bookingsCollection,
   handledEventTypes: bookingsHandledEventTypes,
   documentId: (event) =>
     event.type === 'ProductBooked' || event.type === 'BookingPlaced' ? event.data.bookingId : null,
   evolve: evolveBooking,
-  topicsOf: (doc) => [{ topic: 'bookings', key: doc.email }],
+  topics: { bookings: { key: (doc) => doc.email } },
   indexes: [
     {
       name: 'by_email',

@@ -1,5 +1,5 @@
 import type { AnyEvent, EventType } from '@resale/events';
-import type { ChangeTopic, EvolvingProjection, IndexSpec, UpdateMatching } from '../projection.ts';
+import type { IndexSpec, ReadModel } from '../projection.ts';
 import type { ProductDocument } from './product-document.ts';
 
 export const productsCollection = 'products';
@@ -12,7 +12,6 @@ export const productsHandledEventTypes: readonly EventType[] = [
   'ProductAdvertised',
   'ProductMarkedUnavailable',
   'ProductMarkedAvailable',
-  'SellerVerified',
 ];
 
 export function evolveProduct(
@@ -30,8 +29,6 @@ export function evolveProduct(
         reported: false,
         advertised: false,
         available: true,
-        // A seller verified earlier is applied by the standing rule of `updateMatching`.
-        sellerVerified: false,
       };
     }
     case 'ProductReported':
@@ -66,20 +63,6 @@ export function productDocumentId(event: AnyEvent): string | null {
   }
 }
 
-/** SellerVerified marks every product of that seller, listed before or after it. */
-export function verifiedSellerUpdate(event: AnyEvent): UpdateMatching<ProductDocument> | null {
-  return event.type === 'SellerVerified'
-    ? { field: 'sellerUid', equals: event.data.sellerId, set: { sellerVerified: true } }
-    : null;
-}
-
-export const productTopics = (
-  doc: ProductDocument,
-): { topic: ChangeTopic; key: string | null }[] => [
-  { topic: 'products', key: doc.Brand },
-  { topic: 'sellerProducts', key: doc.sellerEmail },
-];
-
 /** Lists are newest first; `_id` breaks ties so the paging cursor is stable. */
 export const productIndexes: readonly IndexSpec[] = [
   {
@@ -108,19 +91,27 @@ export const productIndexes: readonly IndexSpec[] = [
       ['_id', -1],
     ],
   },
-  // For the SellerVerified fan-out.
-  { name: 'by_seller_uid', fields: [['sellerUid', 1]] },
+  {
+    name: 'reported',
+    fields: [
+      ['reported', 1],
+      ['postTime', -1],
+      ['_id', -1],
+    ],
+  },
 ];
 
-export const productsProjection: EvolvingProjection<ProductDocument> = {
-  kind: 'evolving',
+export const productsReadModel: ReadModel<ProductDocument> = {
   name: 'products',
   collection: productsCollection,
   handledEventTypes: productsHandledEventTypes,
   documentId: productDocumentId,
   evolve: evolveProduct,
-  updateMatching: verifiedSellerUpdate,
-  matchFields: ['sellerUid'],
-  topicsOf: productTopics,
+  topics: {
+    products: { key: (doc) => doc.Brand },
+    sellerProducts: { key: (doc) => doc.sellerEmail },
+    // The admins' list of reported products is the products with `reported` set.
+    reportedProducts: { key: (doc) => (doc.reported ? null : undefined) },
+  },
   indexes: productIndexes,
 };

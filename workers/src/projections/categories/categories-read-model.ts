@@ -1,5 +1,5 @@
 import type { AnyEvent, EventType } from '@resale/events';
-import type { EvolvingProjection } from '../projection.ts';
+import type { ReadModel } from '../projection.ts';
 import type { CategoryDocument } from './category-document.ts';
 
 export const categoriesCollection = 'categories';
@@ -20,14 +20,13 @@ export function evolveCategory(
   }
 }
 
-export const categoriesProjection: EvolvingProjection<CategoryDocument> = {
-  kind: 'evolving',
+export const categoriesReadModel: ReadModel<CategoryDocument> = {
   name: 'categories',
   collection: categoriesCollection,
   handledEventTypes: categoriesHandledEventTypes,
   documentId: (event) => (event.type === 'CategoryCreated' ? event.data.categoryId : null),
   evolve: evolveCategory,
-  topicsOf: () => [{ topic: 'categories', key: null }],
+  topics: { categories: { key: () => null } },
   // Categories are listed in the order they were created.
   indexes: [
     {

@@ -1,5 +1,5 @@
 import type { AnyEvent, EventType } from '@resale/events';
-import type { EvolvingProjection } from '../projection.ts';
+import type { ReadModel } from '../projection.ts';
 import type { UserDocument } from './user-document.ts';
 
 export const usersCollection = 'users';
@@ -25,8 +25,7 @@ export function evolveUser(doc: UserDocument | null, event: AnyEvent): UserDocum
   }
 }
 
-export const usersProjection: EvolvingProjection<UserDocument> = {
-  kind: 'evolving',
+export const usersReadModel: ReadModel<UserDocument> = {
   name: 'users',
   collection: usersCollection,
   handledEventTypes: usersHandledEventTypes,
@@ -35,7 +34,7 @@ export const usersProjection: EvolvingProjection<UserDocument> = {
       ? event.data.uid
       : null,
   evolve: evolveUser,
-  topicsOf: () => [{ topic: 'users', key: null }],
+  topics: { users: { key: () => null } },
   indexes: [
     {
       name: 'by_email',

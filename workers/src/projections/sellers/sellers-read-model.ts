@@ -1,5 +1,5 @@
 import type { AnyEvent, EventType } from '@resale/events';
-import type { EvolvingProjection } from '../projection.ts';
+import type { ReadModel } from '../projection.ts';
 import type { SellerDocument } from './seller-document.ts';
 
 export const sellersCollection = 'sellers';
@@ -25,8 +25,7 @@ export function evolveSeller(doc: SellerDocument | null, event: AnyEvent): Selle
   }
 }
 
-export const sellersProjection: EvolvingProjection<SellerDocument> = {
-  kind: 'evolving',
+export const sellersReadModel: ReadModel<SellerDocument> = {
   name: 'sellers',
   collection: sellersCollection,
   handledEventTypes: sellersHandledEventTypes,
@@ -37,7 +36,7 @@ export const sellersProjection: EvolvingProjection<SellerDocument> = {
       ? event.data.sellerId
       : null,
   evolve: evolveSeller,
-  topicsOf: () => [{ topic: 'sellers', key: null }],
+  topics: { sellers: { key: () => null } },
   indexes: [
     {
       name: 'by_seller_email',

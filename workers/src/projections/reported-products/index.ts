@@ -1,2 +1,0 @@
-export * from './reported-products-projection.ts';
-export * from './reported-products-queries.ts';
