@@ -1,4 +1,5 @@
 import type { Page, PageRequest, ReadStore } from '../../read-store/port.ts';
+import type { ReadModelQuery } from '../query.ts';
 import type { BookingDocument } from './booking-document.ts';
 
 /** The bookings made with a buyer's e-mail, by id; without `page`, all of them. */
@@ -17,3 +18,10 @@ export function listBookingsByEmail(
 export function getBooking(store: ReadStore, id: string): Promise<BookingDocument | null> {
   return store.get<BookingDocument>('bookings', id);
 }
+
+/** A buyer's bookings, by the buyer's e-mail. */
+export const buyerBookings: ReadModelQuery<{ readonly email: string }, BookingDocument[]> = {
+  name: 'buyerBookings',
+  sources: ({ email }) => [{ topic: 'bookings', key: email }],
+  run: async (store, { email }) => (await listBookingsByEmail(store, email)).items,
+};

@@ -1,4 +1,5 @@
 import type { ReadStore } from '../../read-store/port.ts';
+import type { ReadModelQuery } from '../query.ts';
 import type { CategoryDocument } from './category-document.ts';
 
 /** Every category, in the order they were created. */
@@ -15,3 +16,10 @@ export async function listCategories(store: ReadStore): Promise<CategoryDocument
 export function getCategory(store: ReadStore, id: string): Promise<CategoryDocument | null> {
   return store.get<CategoryDocument>('categories', id);
 }
+
+/** Every category, in the order they were created. */
+export const categories: ReadModelQuery<void, CategoryDocument[]> = {
+  name: 'categories',
+  sources: () => [{ topic: 'categories', key: null }],
+  run: listCategories,
+};

@@ -9,7 +9,7 @@ const newestFirst = [
 ] as const;
 
 /** Products are answered with their seller's verification, which the sellers read model holds. */
-const sellers: ChangeSource = { topic: 'sellers', key: null };
+const sellerVerification: ChangeSource = { topic: 'sellers', key: null };
 
 async function withSellerVerification(
   store: ReadStore,
@@ -47,14 +47,14 @@ export const productsByBrand: ReadModelQuery<
   Page<Product>
 > = {
   name: 'productsByBrand',
-  sources: ({ brand }) => [{ topic: 'products', key: brand }, sellers],
+  sources: ({ brand }) => [{ topic: 'products', key: brand }, sellerVerification],
   run: (store, { brand, page }) => listProducts(store, { Brand: brand }, page),
 };
 
 /** Products featured on the home page: advertised, on sale and not booked; newest first. */
 export const advertisedProducts: ReadModelQuery<void, Product[]> = {
   name: 'advertisedProducts',
-  sources: () => [{ topic: 'products', key: null }, sellers],
+  sources: () => [{ topic: 'products', key: null }, sellerVerification],
   run: async (store) =>
     (await listProducts(store, { advertised: true, available: true, booked: false })).items,
 };
@@ -62,14 +62,14 @@ export const advertisedProducts: ReadModelQuery<void, Product[]> = {
 /** A seller's own products (by the seller's e-mail), newest first. */
 export const sellerProducts: ReadModelQuery<{ readonly sellerEmail: string }, Product[]> = {
   name: 'sellerProducts',
-  sources: ({ sellerEmail }) => [{ topic: 'sellerProducts', key: sellerEmail }, sellers],
+  sources: ({ sellerEmail }) => [{ topic: 'sellerProducts', key: sellerEmail }, sellerVerification],
   run: async (store, { sellerEmail }) => (await listProducts(store, { sellerEmail })).items,
 };
 
 /** Reported, not deleted products, newest first (the admins' list). */
 export const reportedProducts: ReadModelQuery<void, Product[]> = {
   name: 'reportedProducts',
-  sources: () => [{ topic: 'reportedProducts', key: null }, sellers],
+  sources: () => [{ topic: 'reportedProducts', key: null }, sellerVerification],
   run: async (store) => (await listProducts(store, { reported: true })).items,
 };
 

@@ -1,4 +1,5 @@
 import type { Page, PageRequest, ReadStore } from '../../read-store/port.ts';
+import type { ReadModelQuery } from '../query.ts';
 import type { SellerDocument } from './seller-document.ts';
 
 /** Seller records by id; without `page`, all of them. */
@@ -33,3 +34,10 @@ export async function getSellerByEmail(
     (await firstSellerWhere(store, 'email', email))
   );
 }
+
+/** Every seller record, by id (the admins' list). */
+export const sellers: ReadModelQuery<void, SellerDocument[]> = {
+  name: 'sellers',
+  sources: () => [{ topic: 'sellers', key: null }],
+  run: async (store) => (await listSellers(store)).items,
+};

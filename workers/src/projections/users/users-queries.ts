@@ -1,4 +1,5 @@
 import type { Page, PageRequest, ReadStore } from '../../read-store/port.ts';
+import type { ReadModelQuery } from '../query.ts';
 import type { UserDocument } from './user-document.ts';
 
 /** Users by uid; without `page`, all of them. */
@@ -22,3 +23,10 @@ export async function getUserByEmail(
   });
   return items[0] ?? null;
 }
+
+/** Every user, by uid (the admins' list). */
+export const users: ReadModelQuery<void, UserDocument[]> = {
+  name: 'users',
+  sources: () => [{ topic: 'users', key: null }],
+  run: async (store) => (await listUsers(store)).items,
+};
