@@ -11,11 +11,11 @@ import {
 } from './helper.ts';
 
 /**
- * The embedded gateway keeps its callers' user state between calls; every change to a user must
+ * The embedded gateway caches its callers' user state between calls; every change to a user must
  * still reach the next call (promotions and deletions through the gateway), or the first call
  * after the users read model has it (an operator's script writing from another process).
  */
-describe("callers' user state kept between calls", () => {
+describe("callers' user state cached between calls", () => {
   let t: TestApp;
   let admin: SignedInUser;
   const adminEmail = uniqueEmail('admin');

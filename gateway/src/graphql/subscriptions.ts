@@ -70,7 +70,7 @@ export function subscriptionResolvers(app: FastifyInstance) {
   };
   /**
    * Whether the caller may still receive a change, by their rights now (not at subscribe time).
-   * In the embedded profile the user state is kept in memory (authentication.ts): a change
+   * In the embedded profile the user state is cached in memory (authentication.ts): a change
    * reaching 1,000 subscribers is then admitted without a read or a promise for any of them.
    */
   const stillAllowed = (ctx: CallerContext, audience: Audience): boolean | Promise<boolean> => {

@@ -283,7 +283,7 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     if (!reply.raw.headersSent || reply.statusCode !== 200) return;
     const { authorization } = raw.headers;
     const caller =
-      authorization === undefined ? undefined : app.auth.keptCallerState(authorization);
+      authorization === undefined ? undefined : app.auth.cachedCallerState(authorization);
     if (authorization !== undefined && caller === undefined) return;
     const earlyKey = earlyAnswerKeyOf(raw.url, raw.headers);
     // Made again for a caller whose state changed since (a new cached state object).
@@ -344,7 +344,7 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     if (!mayAnswerEarly(headers)) return false;
     const early = earlyAnswers.get(earlyAnswerKeyOf(request.url, headers));
     if (!early) return false;
-    if (early.caller && app.auth.keptCallerState(headers.authorization) !== early.caller)
+    if (early.caller && app.auth.cachedCallerState(headers.authorization) !== early.caller)
       return false;
     const body = early.sources
       ? cachedValue(early.entryKey, { sources: early.sources })

@@ -60,18 +60,19 @@ async function authentication(app: FastifyInstance): Promise<void> {
     const events = await app.eventStore.readStream(userStreamId(uid));
     return evolveAll(userDecider, events as unknown as UserEvent[]);
   };
-  const kept = app.config.distributed ? undefined : await keptUsers(app, readUser);
-  const loadUser = kept?.load ?? readUser;
+  const cached = app.config.distributed ? undefined : await cachedUsers(app, readUser);
+  const loadUser = cached?.load ?? readUser;
 
   /**
-   * The kept state of the caller of a token verified before, without reading or verifying anything:
-   * the same object while nothing changed the user, so that an answer made for it can be served
-   * again without asking (the answer front). Undefined where states are not kept (distributed).
+   * The cached state of the caller of a token verified before, without reading or verifying
+   * anything: the same object while nothing changed the user, so that an answer made for it can be
+   * served again without asking (early answers, answer-cache.ts). Undefined where states are not
+   * cached (distributed).
    */
-  const keptCallerState = (authorization: string | undefined): User | undefined => {
+  const cachedCallerState = (authorization: string | undefined): User | undefined => {
     const token = bearer(authorization);
     const subject = token === undefined ? undefined : app.accessTokens.verifiedSubject(token);
-    return subject && kept?.peek(subject.uid);
+    return subject && cached?.peek(subject.uid);
   };
 
   /** The user behind an `Authorization: Bearer <accessToken>` header; 401/403 otherwise. */
@@ -110,7 +111,7 @@ async function authentication(app: FastifyInstance): Promise<void> {
     actorOf,
     optionalActorOf,
     firebaseIdentityOf,
-    keptCallerState,
+    cachedCallerState,
   });
   app.decorateRequest('actor', null);
   app.decorateRequest('firebaseIdentity', null);
@@ -150,17 +151,17 @@ async function authentication(app: FastifyInstance): Promise<void> {
  * read model changes (the embedded relay polls the log every 500 ms). The distributed profile,
  * where several gateways append, reads the stream on every call.
  */
-async function keptUsers(
+async function cachedUsers(
   app: FastifyInstance,
   readUser: (uid: string) => Promise<User>,
 ): Promise<{ load(uid: string): User | Promise<User>; peek(uid: string): User | undefined }> {
-  const kept = new LRUCache<string, User>({ max: keptUsersMax });
-  // Bumped by every drop: a state read while one happened is not kept.
+  const cached = new LRUCache<string, User>({ max: cachedUsersMax });
+  // Bumped by every drop: a state read while one happened is not cached.
   let drops = 0;
   const drop = (uid?: string): void => {
     drops += 1;
-    if (uid === undefined) kept.clear();
-    else kept.delete(uid);
+    if (uid === undefined) cached.clear();
+    else cached.delete(uid);
   };
   const userStreamPrefix = userStreamId('');
   const removeListener = app.eventStore.onAppend((streamId) => {
@@ -173,20 +174,20 @@ async function keptUsers(
   });
   return {
     load(uid) {
-      const known = kept.get(uid);
+      const known = cached.get(uid);
       if (known) return known;
       const dropsBefore = drops;
       return readUser(uid).then((user) => {
-        if (drops === dropsBefore) kept.set(uid, user);
+        if (drops === dropsBefore) cached.set(uid, user);
         return user;
       });
     },
-    peek: (uid) => kept.get(uid),
+    peek: (uid) => cached.get(uid),
   };
 }
 
-/** How many callers' user states the embedded gateway keeps. */
-const keptUsersMax = 10_000;
+/** How many callers' user states the embedded gateway caches. */
+const cachedUsersMax = 10_000;
 
 /** The actor of a route declared with `config.auth` 'user', 'seller' or 'admin'. */
 export const actorOfRequest = (request: FastifyRequest): Actor => {
@@ -197,12 +198,12 @@ export const actorOfRequest = (request: FastifyRequest): Actor => {
 declare module 'fastify' {
   interface FastifyInstance {
     auth: {
-      /** The user's state: at once when it is kept in memory (embedded profile), else read. */
+      /** The user's state: at once when it is cached in memory (embedded profile), else read. */
       loadUser(uid: string): User | Promise<User>;
       actorOf(authorization: string | undefined): Promise<Actor>;
       optionalActorOf(authorization: string | undefined): Promise<Actor | null>;
       firebaseIdentityOf(authorization: string | undefined): Promise<FirebaseIdentity>;
-      keptCallerState(authorization: string | undefined): User | undefined;
+      cachedCallerState(authorization: string | undefined): User | undefined;
     };
   }
   interface FastifyRequest {
