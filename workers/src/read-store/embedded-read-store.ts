@@ -585,7 +585,7 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
     this.memory = null;
   }
 
-  async hashModels(names: readonly ReadModelName[] = this.names): Promise<ReadModelHashes> {
+  async hashModels(names: readonly ReadModelName[] = this.models): Promise<ReadModelHashes> {
     this.assertOpen();
     const memory = this.memory;
     if (!memory) return hashTables(this.db, this.tables, names);
@@ -604,7 +604,7 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
     // The query indexes, built in one go before the swap so that the swap itself stays short.
     this.db
       .transaction(() => {
-        for (const model of this.names)
+        for (const model of this.models)
           createModelTable(this.db, model, shadowOf(model), this.shadowGeneration(model));
       })
       .immediate();
@@ -620,25 +620,21 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
           for (const model of this.models) {
             const live = readModels[model].collection;
             const shadow = shadowOf(model);
-            if (this.names.includes(model)) {
-              this.db.exec(`
-                DROP TABLE "${live}";
-                ALTER TABLE "${shadow}" RENAME TO "${live}";
-              `);
-              this.db
-                .prepare(`UPDATE ${checkpointsTable} SET position = ? WHERE model = ?`)
-                .run(this.rebuilt, model);
-              this.db
-                .prepare(
-                  `INSERT INTO ${swapsTable} (model, count, position) VALUES (?, 1, ?)
-                   ON CONFLICT (model) DO UPDATE SET count = count + 1, position = excluded.position`,
-                )
-                .run(model, this.rebuilt);
-            } else {
-              dropShadowTable(this.db, model);
-            }
+            this.db.exec(`
+              DROP TABLE "${live}";
+              ALTER TABLE "${shadow}" RENAME TO "${live}";
+            `);
+            this.db
+              .prepare(`UPDATE ${checkpointsTable} SET position = ? WHERE model = ?`)
+              .run(this.rebuilt, model);
+            this.db
+              .prepare(
+                `INSERT INTO ${swapsTable} (model, count, position) VALUES (?, 1, ?)
+                 ON CONFLICT (model) DO UPDATE SET count = count + 1, position = excluded.position`,
+              )
+              .run(model, this.rebuilt);
           }
-          if (everyModel(this.names)) {
+          if (everyModel(this.models)) {
             // Every read model now holds every event up to the rebuilt position.
             this.db
               .prepare(`UPDATE ${appliedThroughTable} SET position = max(position, ?)`)

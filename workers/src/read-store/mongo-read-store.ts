@@ -404,7 +404,7 @@ class MongoRebuild extends RebuildProgress implements RebuildTarget {
     return results;
   }
 
-  async hashModels(names: readonly ReadModelName[] = this.names): Promise<ReadModelHashes> {
+  async hashModels(names: readonly ReadModelName[] = this.models): Promise<ReadModelHashes> {
     const hashes: ReadModelHashes = {};
     for (const name of names) hashes[name] = await this.documents.hash(name);
     return hashes;
@@ -419,27 +419,24 @@ class MongoRebuild extends RebuildProgress implements RebuildTarget {
     await this.db.collection<CollectionsDocument>(metaCollection).updateOne(
       { _id: collectionsId },
       {
-        $set: Object.fromEntries(this.names.map((name) => [name, generationOf(name, this.tag)])),
+        $set: Object.fromEntries(this.models.map((name) => [name, generationOf(name, this.tag)])),
       },
       { upsert: true },
     );
-    this.retire(this.names.map(superseded));
-    // Read models built only as sources of the rebuilt ones are not swapped in.
-    for (const model of this.models)
-      if (!this.names.includes(model)) await dropIfExists(this.db, generationOf(model, this.tag));
+    this.retire(this.models.map(superseded));
     await this.db.collection<MetaDocument>(metaCollection).updateOne(
       { _id: checkpointsId },
       {
-        $set: Object.fromEntries(this.names.map((name) => [name, this.rebuilt])),
-        ...(everyModel(this.names) ? { $max: { [appliedThroughField]: this.rebuilt } } : {}),
+        $set: Object.fromEntries(this.models.map((name) => [name, this.rebuilt])),
+        ...(everyModel(this.models) ? { $max: { [appliedThroughField]: this.rebuilt } } : {}),
       },
       { upsert: true },
     );
     await this.db.collection<SwapsDocument>(metaCollection).updateOne(
       { _id: swapsId },
       {
-        $inc: Object.fromEntries(this.names.map((name) => [`${name}.count`, 1])),
-        $set: Object.fromEntries(this.names.map((name) => [`${name}.position`, this.rebuilt])),
+        $inc: Object.fromEntries(this.models.map((name) => [`${name}.count`, 1])),
+        $set: Object.fromEntries(this.models.map((name) => [`${name}.position`, this.rebuilt])),
       },
       { upsert: true },
     );

@@ -58,9 +58,8 @@ export type ReadModelSwaps = Partial<
 export type ReadModelHashes = Partial<Record<ReadModelName, string>>;
 
 /** Read models being rebuilt beside the live ones ("build aside, then swap"). */
+/** `models`: the read models that `commit` swaps in. */
 export interface RebuildTarget extends ProjectionTarget {
-  /** The read models that `commit` swaps in. */
-  readonly names: readonly ReadModelName[];
   hashModels(names?: readonly ReadModelName[]): Promise<ReadModelHashes>;
   /**
    * Swaps the rebuilt read models in for the live ones and sets their checkpoint. Throws

@@ -13,17 +13,14 @@ export const everyModel = (models: readonly ReadModelName[]): boolean =>
 
 /** What every adapter's rebuild keeps: the position it reached and whether it is over. */
 export abstract class RebuildProgress {
-  /** The read models built and swapped in. */
-  readonly models: readonly ReadModelName[];
   /** Position of the last event applied. */
   protected rebuilt = 0;
   protected finished = false;
   /** Set when the rebuild cannot go on (an event failed halfway where nothing rolls back). */
   protected broken: unknown = undefined;
 
-  constructor(readonly names: readonly ReadModelName[]) {
-    this.models = names;
-  }
+  /** `models`: the read models built and swapped in. */
+  constructor(readonly models: readonly ReadModelName[]) {}
 
   async checkpoint(): Promise<number> {
     return this.rebuilt;
@@ -40,7 +37,7 @@ export abstract class RebuildProgress {
 
   /** Refuses the swap when a live read model has applied events this rebuild has not. */
   protected assertNotBehind(livePosition: (name: ReadModelName) => number): void {
-    for (const name of this.names) {
+    for (const name of this.models) {
       const live = livePosition(name);
       if (live > this.rebuilt) throw new RebuildBehindLiveError(name, live, this.rebuilt);
     }
