@@ -6,6 +6,7 @@ import {
   getAs,
   listingOf,
   listProduct,
+  listProductAt,
   registerUser,
   type SignedInUser,
   type SeededMarket,
@@ -102,6 +103,28 @@ describe('reads from the read models, with read-your-writes', () => {
       const bad = await getAs(t.app, buyer, '/allProducts/Iphone?limit=2&after=garbage');
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toMatchObject({ field: 'after' });
+    });
+
+    it("a seller's verification shows on every product of theirs at once, cached or not", async () => {
+      const vera = await registerUser(t.app, 'seller', { name: 'Vera' });
+      const { productId, position } = await listProductAt(t.app, vera, { Brand: 'Iphone' });
+      const verifiedOf = async (minPosition?: number) =>
+        (await getAs(t.app, buyer, '/allProducts/Iphone', minPosition))
+          .json<{ _id: string; sellerVerified: boolean }[]>()
+          .find((product) => product._id === productId)?.sellerVerified;
+      // Read twice: the second answer comes from the cache.
+      expect(await verifiedOf(position)).toBe(false);
+      expect(await verifiedOf(position)).toBe(false);
+      const verified = await t.app.inject({
+        method: 'PUT',
+        url: `/users/sellers/${encodeURIComponent(vera.email)}`,
+        headers: bearer(admin.accessToken),
+      });
+      expect(verified.json()).toMatchObject({ modifiedCount: 1 });
+      // Once the read models have it, the cached brand page is no longer served: it was made
+      // of the sellers as well (asked without minPosition, which would bypass the cache).
+      await getAs(t.app, admin, '/sellers', verified.json<{ position: number }>().position);
+      expect(await verifiedOf()).toBe(true);
     });
 
     it('a booked product says so; a deleted reported product disappears', async () => {

@@ -11,7 +11,12 @@ export type {
 } from './projections/projection.ts';
 export { topicNames, topicsOfDocument } from './projections/projection.ts';
 export type { ChangeSource, ReadModelQuery } from './projections/query.ts';
-export { readModels, readModelNames, isReadModelName } from './projections/registry.ts';
+export {
+  changeTopics,
+  readModels,
+  readModelNames,
+  isReadModelName,
+} from './projections/registry.ts';
 export { canonicalJson } from './projections/canonical-json.ts';
 export { ConcurrentUpdateError, UnsupportedEventVersionError } from './projections/apply-event.ts';
 

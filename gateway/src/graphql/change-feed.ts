@@ -13,14 +13,14 @@ export class ChangeFeed<T> implements AsyncIterableIterator<T> {
   #pending: T[] = [];
   #waiting: ((result: IteratorResult<T>) => void) | null = null;
   #ended = false;
-  #unsubscribe: (() => Promise<void>) | null = null;
+  #unsubscribes: (() => Promise<void>)[] = [];
 
   constructor(private readonly admit: (change: T) => Promise<boolean> | boolean) {}
 
-  /** Stops the feed's delivery: run once, when the feed ends (or at once if it already has). */
+  /** Stops one of the feed's deliveries: run once, when the feed ends (or at once if it has). */
   stopsWith(unsubscribe: () => Promise<void>): void {
     if (this.#ended) void unsubscribe().catch(() => {});
-    else this.#unsubscribe = unsubscribe;
+    else this.#unsubscribes.push(unsubscribe);
   }
 
   push(change: T): void {
@@ -56,8 +56,8 @@ export class ChangeFeed<T> implements AsyncIterableIterator<T> {
       this.#waiting?.({ value: undefined, done: true });
       this.#waiting = null;
       // The pub/sub may already be closed when the app shuts down: nothing is left to stop then.
-      await this.#unsubscribe?.().catch(() => {});
-      this.#unsubscribe = null;
+      const unsubscribes = this.#unsubscribes.splice(0);
+      await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe().catch(() => {})));
     }
     return { value: undefined, done: true };
   }

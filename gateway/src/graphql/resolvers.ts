@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { IResolvers, MercuriusContext } from 'mercurius';
 import {
-  getCategory,
-  listAdvertisedProducts,
-  listBookingsByEmail,
-  listCategories,
-  listProductsByBrand,
-  listProductsBySeller,
-  listReportedProducts,
-  listSellers,
-  listUsers,
+  advertisedProducts,
+  buyerBookings,
+  categories,
+  categoryById,
+  productsByBrand,
+  reportedProducts,
+  sellerProducts,
+  sellers,
+  users,
 } from '@resale/workers/read-models';
 import { imageUrl } from '../image-urls.ts';
 import { DEFAULT_PAGE_SIZE } from '../schemas/paging.ts';
@@ -32,12 +32,9 @@ export const cachedRootFields: ReadonlySet<string> = new Set([
   'myBookings',
 ]);
 
-const allCategories = [{ model: 'categories', key: null }] as const;
-const allProducts = [{ model: 'products', key: null }] as const;
-
 /**
- * Query resolvers of schema.gql (subscriptions.ts has the others): reads from the read models, with the same permissions as REST. Those
- * that read through the answer cache note it in the request's whole answer parts, so that a query
+ * Query resolvers of schema.gql (subscriptions.ts has the others): the read models' queries, with
+ * the same permissions as REST. Those that read through the answer cache note it in the request's whole answer parts, so that a query
  * made of them only (`cachedRootFields`) can have its whole answer cached for next time.
  */
 export function buildResolvers(app: FastifyInstance): IResolvers {
@@ -53,44 +50,45 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
   const Query = {
     categories: (_root, _args, ctx) =>
       cache.read(
-        { key: 'categories', sources: allCategories },
-        () => listCategories(store),
+        { key: 'categories', sources: categories.sources() },
+        () => categories.run(store),
         ctx.wholeAnswerParts,
       ),
-    category: (_root, { id }) => getCategory(store, id),
+    category: (_root, args) => categoryById.run(store, args),
     products: async (_root, args, ctx) => {
       await reach(args);
       const limit = Math.min(Math.max(args.limit ?? DEFAULT_PAGE_SIZE, 1), 100);
+      const query = {
+        brand: args.brand,
+        page: { limit, ...(args.after ? { after: args.after } : {}) },
+      };
       return cache.read(
         {
           key: ['products', args.brand, limit, args.after ?? ''].join('\u0000'),
-          sources: [{ model: 'products', key: args.brand }],
+          sources: productsByBrand.sources(query),
           minPosition: args.minPosition ?? undefined,
         },
-        () =>
-          listProductsByBrand(store, args.brand, {
-            limit,
-            ...(args.after ? { after: args.after } : {}),
-          }),
+        () => productsByBrand.run(store, query),
         ctx.wholeAnswerParts,
       );
     },
     advertisedProducts: (_root, _args, ctx) =>
       cache.read(
-        { key: 'advertisedProducts', sources: allProducts },
-        () => listAdvertisedProducts(store),
+        { key: 'advertisedProducts', sources: advertisedProducts.sources() },
+        () => advertisedProducts.run(store),
         ctx.wholeAnswerParts,
       ),
     myBookings: async (_root, args, ctx) => {
       const actor = requireActor(ctx);
       await reach(args);
+      const query = { email: actor.email };
       const { items } = await cache.read(
         {
           key: `myBookings\u0000${actor.email}`,
-          sources: [{ model: 'bookings', key: actor.email }],
+          sources: buyerBookings.sources(query),
           minPosition: args.minPosition ?? undefined,
         },
-        () => listBookingsByEmail(store, actor.email),
+        () => buyerBookings.run(store, query),
         ctx.wholeAnswerParts,
       );
       return items;
@@ -98,22 +96,22 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
     myProducts: async (_root, args, ctx) => {
       const actor = requireActor(ctx, 'seller');
       await reach(args);
-      return listProductsBySeller(store, actor.email);
+      return sellerProducts.run(store, { sellerEmail: actor.email });
     },
     users: async (_root, args, ctx) => {
       requireActor(ctx, 'admin');
       await reach(args);
-      return (await listUsers(store)).items;
+      return users.run(store);
     },
     sellers: async (_root, args, ctx) => {
       requireActor(ctx, 'admin');
       await reach(args);
-      return (await listSellers(store)).items;
+      return sellers.run(store);
     },
     reportedProducts: async (_root, args, ctx) => {
       requireActor(ctx, 'admin');
       await reach(args);
-      return listReportedProducts(store);
+      return reportedProducts.run(store);
     },
     me: (_root, _args, ctx) => {
       if (ctx.authError) throw ctx.authError;

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { changeTopic } from '@resale/workers';
 import type { User } from '@resale/events';
-import type { ReadModelChange } from '@resale/workers/read-models';
+import {
+  buyerBookings,
+  productsByBrand,
+  reportedProducts,
+  sellerProducts,
+  sellers,
+  users,
+  type ChangeSource,
+  type ReadModelChange,
+} from '@resale/workers/read-models';
 import { graphqlCodeOfStatus, toErrorBody } from '../errors.ts';
 import { actorFrom, type Actor } from '../plugins/app/authentication.ts';
 import { ChangeFeed } from './change-feed.ts';
@@ -13,13 +22,12 @@ import type {
   SubscriptionResolvers,
 } from './generated.ts';
 
-type Topic = ReadModelChange['topic'];
 type Audience = 'user' | 'seller' | 'admin';
 
 interface Feed<A> {
   audience: Audience;
-  /** The read model and the key (partition) whose changes this subscription follows. */
-  source(actor: Actor, args: A): { topic: Topic; key: string | null };
+  /** What the subscription follows: the change sources of the query its client re-runs. */
+  sources(actor: Actor, args: A): readonly ChangeSource[];
 }
 
 /** The argument of every subscription: the last position the client saw. */
@@ -53,9 +61,10 @@ function requireSubscriber(context: CallerContext, role?: 'admin' | 'seller'): A
 }
 
 /**
- * Each subscription follows one change topic of the read models (see workers' topics.ts):
- * a user's bookings and a seller's products by e-mail, a brand's products by brand, the admin
- * lists whole. On (re)connect with `after`, one Change is sent first when the read models have
+ * Each subscription follows the change sources of the query its client re-runs (declared with
+ * the query, in workers' read-model folders): a user's bookings and a seller's products by
+ * e-mail, a brand's products by brand, the admin lists whole; product lists also follow the
+ * sellers, whose verification they show. On (re)connect with `after`, one Change is sent first when the read models have
  * moved past it, so the client refetches what it missed. Every change delivered is checked
  * against the caller's current rights: a deleted or demoted user stops receiving at once.
  */
@@ -87,22 +96,29 @@ export function subscriptionResolvers(app: FastifyInstance) {
         ctx,
         definition.audience === 'user' ? undefined : definition.audience,
       );
-      const { topic, key } = definition.source(actor, args);
+      const sources = definition.sources(actor, args);
       const changes = new ChangeFeed<ReadModelChange>(() => stillAllowed(ctx, definition.audience));
-      changes.stopsWith(
-        await app.readModels.pubsub.subscribe(changeTopic(topic, key), (payload) =>
-          changes.push(payload as ReadModelChange),
-        ),
-      );
-      if (typeof args.after === 'number') {
+      try {
+        for (const { topic, key } of sources)
+          changes.stopsWith(
+            await app.readModels.pubsub.subscribe(changeTopic(topic, key), (payload) =>
+              changes.push(payload as ReadModelChange),
+            ),
+          );
+      } catch (error) {
+        await changes.return();
+        throw error;
+      }
+      const [first] = sources;
+      if (typeof args.after === 'number' && first) {
         try {
           const reached = await app.readModels.store.checkpoint();
           if (reached > args.after)
-            changes.push({ topic, key, ids: [], position: reached } satisfies ReadModelChange);
+            changes.push({ ...first, ids: [], position: reached } satisfies ReadModelChange);
         } catch (error) {
-          // The subscription is refused: its pub/sub listener must not outlive it.
+          // The subscription is refused: its pub/sub listeners must not outlive it.
           await changes.return();
-          app.log.error({ err: error, topic }, 'a subscription could not read the checkpoint');
+          app.log.error({ err: error, sources }, 'a subscription could not read the checkpoint');
           throw subscriptionRefusal(error);
         }
       }
@@ -115,27 +131,27 @@ export function subscriptionResolvers(app: FastifyInstance) {
   return {
     myBookingsChanged: feed<AfterArgs>({
       audience: 'user',
-      source: (actor) => ({ topic: 'bookings', key: actor.email }),
+      sources: (actor) => buyerBookings.sources({ email: actor.email }),
     }),
     reportedProductsChanged: feed<AfterArgs>({
       audience: 'admin',
-      source: () => ({ topic: 'reportedProducts', key: null }),
+      sources: () => reportedProducts.sources(),
     }),
     productsChanged: feed<SubscriptionProductsChangedArgs>({
       audience: 'user',
-      source: (_actor, { brand }) => ({ topic: 'products', key: brand }),
+      sources: (_actor, { brand }) => productsByBrand.sources({ brand }),
     }),
     usersChanged: feed<AfterArgs>({
       audience: 'admin',
-      source: () => ({ topic: 'users', key: null }),
+      sources: () => users.sources(),
     }),
     sellersChanged: feed<AfterArgs>({
       audience: 'admin',
-      source: () => ({ topic: 'sellers', key: null }),
+      sources: () => sellers.sources(),
     }),
     myProductsChanged: feed<AfterArgs>({
       audience: 'seller',
-      source: (actor) => ({ topic: 'sellerProducts', key: actor.email }),
+      sources: (actor) => sellerProducts.sources({ sellerEmail: actor.email }),
     }),
   } satisfies Required<SubscriptionResolvers<CallerContext>>;
 }

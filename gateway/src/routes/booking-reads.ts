@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { listBookingsByEmail } from '@resale/workers/read-models';
+import { buyerBookings } from '@resale/workers/read-models';
 import { forbidden } from '../errors.ts';
 import { actorOfRequest } from '../plugins/app/authentication.ts';
 import { ListOrPage } from '../schemas/answers.ts';
@@ -31,16 +31,15 @@ export default async function bookingReadRoutes(fastify: FastifyInstance): Promi
       if (request.query.email.toLowerCase() !== actor.email)
         throw forbidden('You can only see your own bookings');
       const { limit, after, minPosition } = request.query;
-      const page = pageRequestOf(request.query);
+      const args = { email: actor.email, page: pageRequestOf(request.query) };
       return app.answerCache.send(
         reply,
         {
           key: ['/bookings', actor.email, limit ?? '', after ?? ''].join('\u0000'),
-          sources: [{ model: 'bookings', key: actor.email }],
+          sources: buyerBookings.sources(args),
           minPosition,
         },
-        async () =>
-          listOrPage(await listBookingsByEmail(app.readModels.store, actor.email, page), page),
+        async () => listOrPage(await buyerBookings.run(app.readModels.store, args), args.page),
       );
     },
   );

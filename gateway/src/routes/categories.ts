@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { getCategory, listCategories } from '@resale/workers/read-models';
+import { categories, categoryById } from '@resale/workers/read-models';
 import { notFound } from '../errors.ts';
 import { imageUrls } from '../image-urls.ts';
 import { Id, MinPosition } from '../schemas/common.ts';
 import { Category } from '../schemas/documents.ts';
 
-const allCategories = [{ model: 'categories', key: null }] as const;
 const Query = Type.Object({ minPosition: MinPosition }, { additionalProperties: false });
 
 /** Brand categories (public). */
@@ -33,8 +32,8 @@ export default async function categoryRoutes(fastify: FastifyInstance): Promise<
       async (request, reply) =>
         app.answerCache.send(
           reply,
-          { key: url, sources: allCategories, minPosition: request.query.minPosition },
-          async () => (await listCategories(store)).map(withUrl),
+          { key: url, sources: categories.sources(), minPosition: request.query.minPosition },
+          async () => (await categories.run(store)).map(withUrl),
         ),
     );
 
@@ -54,11 +53,11 @@ export default async function categoryRoutes(fastify: FastifyInstance): Promise<
         reply,
         {
           key: `/singlecategories\u0000${request.params.id}`,
-          sources: allCategories,
+          sources: categoryById.sources(request.params),
           minPosition: request.query.minPosition,
         },
         async () => {
-          const category = await getCategory(store, request.params.id);
+          const category = await categoryById.run(store, request.params);
           if (!category) throw notFound('This category does not exist');
           return withUrl(category);
         },

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
-  listAdvertisedProducts,
-  listProductsByBrand,
-  listProductsBySeller,
-  listReportedProducts,
+  advertisedProducts,
+  productsByBrand,
+  reportedProducts,
+  sellerProducts,
 } from '@resale/workers/read-models';
 import { forbidden } from '../errors.ts';
 import { imageUrls } from '../image-urls.ts';
@@ -37,17 +37,17 @@ export default async function productReadRoutes(fastify: FastifyInstance): Promi
     async (request, reply) => {
       const brand = request.params.categoryTitle;
       const { limit, after, minPosition } = request.query;
-      const page = pageRequestOf(request.query);
+      const args = { brand, page: pageRequestOf(request.query) };
       return app.answerCache.send(
         reply,
         {
           key: ['/allProducts', brand, limit ?? '', after ?? ''].join('\u0000'),
-          sources: [{ model: 'products', key: brand }],
+          sources: productsByBrand.sources(args),
           minPosition,
         },
         async () => {
-          const found = await listProductsByBrand(store, brand, page);
-          return listOrPage({ ...found, items: found.items.map(product) }, page);
+          const found = await productsByBrand.run(store, args);
+          return listOrPage({ ...found, items: found.items.map(product) }, args.page);
         },
       );
     },
@@ -68,10 +68,10 @@ export default async function productReadRoutes(fastify: FastifyInstance): Promi
         reply,
         {
           key: '/advertisedProducts',
-          sources: [{ model: 'products', key: null }],
+          sources: advertisedProducts.sources(),
           minPosition: request.query.minPosition,
         },
-        async () => (await listAdvertisedProducts(store)).map(product),
+        async () => (await advertisedProducts.run(store)).map(product),
       ),
   );
 
@@ -91,7 +91,7 @@ export default async function productReadRoutes(fastify: FastifyInstance): Promi
       const actor = actorOfRequest(request);
       if (request.params.email.toLowerCase() !== actor.email)
         throw forbidden('You can only see your own products');
-      return (await listProductsBySeller(store, actor.email)).map(product);
+      return (await sellerProducts.run(store, { sellerEmail: actor.email })).map(product);
     },
   );
 
@@ -106,6 +106,6 @@ export default async function productReadRoutes(fastify: FastifyInstance): Promi
         response: { 200: Type.Array(Product) },
       },
     },
-    async () => (await listReportedProducts(store)).map(product),
+    async () => (await reportedProducts.run(store)).map(product),
   );
 }

@@ -9,12 +9,8 @@ import { encodeCursor } from '../../src/read-store/document-query.ts';
 import {
   getSellerByEmail,
   getUserByEmail,
-  listAdvertisedProducts,
   listBookingsByEmail,
   listCategories,
-  listProductsByBrand,
-  listProductsBySeller,
-  listReportedProducts,
   listSellers,
   listUsers,
   openEmbeddedReadStore,
@@ -24,8 +20,16 @@ import {
   type EmbeddedReadStore,
   type ReadStore,
 } from '../../src/read-models.ts';
+
 import { eventLog, productListed, userRegistered } from '../projections/recorded-events.ts';
-import { readStoreContract, rebuildContract } from './read-store.contract.ts';
+import {
+  listAdvertisedProducts,
+  listProductsByBrand,
+  listProductsBySeller,
+  listReportedProducts,
+  readStoreContract,
+  rebuildContract,
+} from './read-store.contract.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'embedded-read-store-'));
 let counter = 0;

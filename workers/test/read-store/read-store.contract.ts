@@ -11,20 +11,29 @@ import {
   getUserByEmail,
   getUserById,
   InvalidCursorError,
-  listAdvertisedProducts,
+  advertisedProducts,
   listBookingsByEmail,
   listCategories,
-  listProductsByBrand,
-  listProductsBySeller,
-  listReportedProducts,
+  productsByBrand,
+  sellerProducts,
+  reportedProducts,
   listSellers,
   listUsers,
   projectEvent,
   projectEvents,
   RebuildBehindLiveError,
   type Page,
+  type PageRequest,
   type ReadStore,
 } from '../../src/read-models.ts';
+
+// The products' queries, called as the gateway calls them.
+export const listProductsByBrand = (store: ReadStore, brand: string, page?: PageRequest) =>
+  productsByBrand.run(store, { brand, page });
+export const listAdvertisedProducts = (store: ReadStore) => advertisedProducts.run(store);
+export const listProductsBySeller = (store: ReadStore, sellerEmail: string) =>
+  sellerProducts.run(store, { sellerEmail });
+export const listReportedProducts = (store: ReadStore) => reportedProducts.run(store);
 import {
   bookingDocument,
   bookingPlaced,

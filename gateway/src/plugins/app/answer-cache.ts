@@ -3,19 +3,15 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { changeTopic } from '@resale/workers';
-import {
-  readModelNames,
-  type ChangeTopic,
-  type ReadModelChange,
-} from '@resale/workers/read-models';
+import { changeTopics, type ChangeSource, type ReadModelChange } from '@resale/workers/read-models';
 import type { User } from '@resale/events';
 import { requestIdOf } from '../../request-id.ts';
 
-/** A read model an answer is made of, whole (`key` null) or one partition of it (a brand, an e-mail). */
-export interface AnswerSource {
-  readonly model: ChangeTopic;
-  readonly key: string | null;
-}
+/**
+ * What an answer is made of: a change topic, whole (`key` null) or one partition of it (a brand,
+ * an e-mail), as the read models' queries declare them (`query.sources(args)`).
+ */
+export type AnswerSource = ChangeSource;
 
 export interface CachedAnswerRequest {
   /**
@@ -142,8 +138,8 @@ async function answerCache(app: FastifyInstance): Promise<void> {
   const bump = (name: string): void => void versions.set(name, ++lastVersion);
   // A keyed answer also depends on the model's resets: changes without a key (a replay's swap
   // notice, a category) concern every partition.
-  const sourceNamesOf = ({ model, key }: AnswerSource): string[] =>
-    key === null ? [`${model}`] : [`${model}\u0000${key}`, `${model}\u0000reset`];
+  const sourceNamesOf = ({ topic, key }: AnswerSource): string[] =>
+    key === null ? [`${topic}`] : [`${topic}\u0000${key}`, `${topic}\u0000reset`];
   const versionsOf = (sources: readonly AnswerSource[]): number[] =>
     sources.flatMap(sourceNamesOf).map(versionOf);
   /** Notes in `parts` that a part made of `sources` was current at `at`, for `ttlMs` more. */
@@ -215,14 +211,13 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     return value;
   };
 
-  const models: ChangeTopic[] = [...readModelNames, 'sellerProducts'];
   const unsubscribes = await Promise.all(
-    models.map((model) =>
-      app.readModels.pubsub.subscribe(changeTopic(model), (payload) => {
+    changeTopics.map((topic) =>
+      app.readModels.pubsub.subscribe(changeTopic(topic), (payload) => {
         const { key } = payload as ReadModelChange;
-        bump(model);
-        if (typeof key === 'string') bump(`${model}\u0000${key}`);
-        else bump(`${model}\u0000reset`);
+        bump(topic);
+        if (typeof key === 'string') bump(`${topic}\u0000${key}`);
+        else bump(`${topic}\u0000reset`);
       }),
     ),
   );

@@ -19,9 +19,12 @@ export function getBooking(store: ReadStore, id: string): Promise<BookingDocumen
   return store.get<BookingDocument>('bookings', id);
 }
 
-/** A buyer's bookings, by the buyer's e-mail. */
-export const buyerBookings: ReadModelQuery<{ readonly email: string }, BookingDocument[]> = {
+/** A buyer's bookings, by the buyer's e-mail; without `page`, all of them. */
+export const buyerBookings: ReadModelQuery<
+  { readonly email: string; readonly page?: PageRequest | undefined },
+  Page<BookingDocument>
+> = {
   name: 'buyerBookings',
   sources: ({ email }) => [{ topic: 'bookings', key: email }],
-  run: async (store, { email }) => (await listBookingsByEmail(store, email)).items,
+  run: (store, { email, page }) => listBookingsByEmail(store, email, page),
 };

@@ -23,3 +23,10 @@ export const categories: ReadModelQuery<void, CategoryDocument[]> = {
   sources: () => [{ topic: 'categories', key: null }],
   run: listCategories,
 };
+
+/** One category. */
+export const categoryById: ReadModelQuery<{ readonly id: string }, CategoryDocument | null> = {
+  name: 'categoryById',
+  sources: () => [{ topic: 'categories', key: null }],
+  run: (store, { id }) => getCategory(store, id),
+};

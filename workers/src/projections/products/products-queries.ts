@@ -79,16 +79,3 @@ export async function getProduct(store: ReadStore, id: string): Promise<Product 
   const [answered] = await withSellerVerification(store, [product]);
   return answered ?? null;
 }
-
-// The gateway's call sites until they read through the declarations above.
-export const listProductsByBrand = (
-  store: ReadStore,
-  brand: string,
-  page?: PageRequest,
-): Promise<Page<Product>> => productsByBrand.run(store, { brand, page });
-export const listAdvertisedProducts = (store: ReadStore): Promise<Product[]> =>
-  advertisedProducts.run(store);
-export const listProductsBySeller = (store: ReadStore, sellerEmail: string): Promise<Product[]> =>
-  sellerProducts.run(store, { sellerEmail });
-export const listReportedProducts = (store: ReadStore): Promise<Product[]> =>
-  reportedProducts.run(store);
