@@ -1,7 +1,7 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
 /**
- * TypeScript types generated from gateway/src/graphql/schema.gql (`npm run codegen`):
+ * TypeScript types generated from the GraphQL schema (`npm run codegen`):
  * - the gateway's resolver signatures (gateway/src/graphql/generated.ts);
  * - the web's typed documents: `graphql(...)` from web/src/graphql returns a TypedDocumentNode
  *   whose result and variables types are those of the operation written in it.
@@ -9,7 +9,8 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
  * (scripts/codegen-check.mjs).
  */
 const config: CodegenConfig = {
-  schema: 'gateway/src/graphql/schema.gql',
+  // The read models' document types (one file in each read model's folder) and the gateway's API.
+  schema: ['workers/src/projections/*/*.graphql', 'gateway/src/graphql/schema.gql'],
   emitLegacyCommonJSImports: false,
   generates: {
     'gateway/src/graphql/generated.ts': {
@@ -18,7 +19,7 @@ const config: CodegenConfig = {
           add: {
             content: [
               '/* eslint-disable */',
-              '// Generated from schema.gql by `npm run codegen`: do not edit.',
+              '// Generated from the GraphQL schema by `npm run codegen`: do not edit.',
             ],
           },
         },

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { schema as schemaText } from '../src/graphql/index.ts';
 import { createRequire } from 'node:module';
 import type { InjectOptions } from 'fastify';
 import type * as GraphQL from 'graphql';
@@ -542,9 +542,7 @@ describe('authorization: every route and GraphQL operation × every kind of call
   });
 
   describe('GraphQL operations, taken from the schema', () => {
-    const schema = buildSchema(
-      readFileSync(new URL('../src/graphql/schema.gql', import.meta.url), 'utf8'),
-    );
+    const schema = buildSchema(schemaText);
     type Audience = 'public' | 'me' | 'user' | 'seller' | 'admin';
     /** Who each operation is for; a new operation fails the suite until it is listed here. */
     const audiences: Record<string, Audience> = {

@@ -1,5 +1,5 @@
 /* eslint-disable */
-// Generated from schema.gql by `npm run codegen`: do not edit.
+// Generated from the GraphQL schema by `npm run codegen`: do not edit.
 import type { GraphQLResolveInfo } from 'graphql';
 import type { CallerContext } from './context.ts';
 export type Maybe<T> = T | null;

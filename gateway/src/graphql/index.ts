@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import fp from 'fastify-plugin';
 import type * as GraphQL from 'graphql';
 import mercurius from 'mercurius';
+import { readModelTypeDefs } from '@resale/workers/graphql-types';
 import { graphqlCodeOfStatus, HttpProblem, toErrorBody } from '../errors.ts';
 import { WholeAnswerParts } from '../plugins/app/answer-cache.ts';
 import type { Actor } from '../plugins/app/authentication.ts';
@@ -20,7 +21,11 @@ const { GraphQLError, NoSchemaIntrospectionCustomRule } = createRequire(import.m
   'graphql',
 ) as typeof GraphQL;
 
-const schema = readFileSync(new URL('./schema.gql', import.meta.url), 'utf8');
+/** The gateway's schema: the read models' document types, and its queries and subscriptions. */
+export const schema = [
+  readModelTypeDefs,
+  readFileSync(new URL('./schema.gql', import.meta.url), 'utf8'),
+].join('\n');
 
 /** No query of this schema needs more (GraphiQL gets the schema without a query: graphiql.ts). */
 const QUERY_DEPTH_LIMIT = 7;
