@@ -45,6 +45,8 @@ export const settings = {
   // BENCH_RUNTIME_TUNING=off: the gateway without gateway/src/runtime-tuning.ts and its Node
   // flags (V8's defaults), to see what the tuning is worth on the Node in use.
   runtimeTuning: env['BENCH_RUNTIME_TUNING'] === 'off' ? 'off' : 'on',
+  // EARLY_ANSWERS=off: the gateway's setting, every request through Fastify's pipeline.
+  earlyAnswers: env['EARLY_ANSWERS'] === 'off' ? 'off' : 'on',
   redisUrl: env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
   // The distributed profile (infra/src/distributed-stack.ts): its live path at the same rate as
   // the others, then a closed loop of bookers over both gateways for its highest booking rate.

@@ -56,6 +56,7 @@ export const gatewayEnv = (
   PROJECTION_THREAD: settings.projectionThread,
   BENCH_GC_LOG: gcLogFile,
   BENCH_RUNTIME_TUNING: settings.runtimeTuning,
+  EARLY_ANSWERS: settings.earlyAnswers,
   ...extra,
 });
 
