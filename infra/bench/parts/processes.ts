@@ -30,7 +30,7 @@ export class BenchProcesses {
       env: childEnv,
       cpuProfileDir,
       label,
-      nodeFlags: settings.runtimeTuning === 'on' ? gatewayNodeFlags : [],
+      nodeFlags: settings.runtimeTuning === 'off' ? [] : gatewayNodeFlags,
     });
     this.onStop(() => server.stop());
     return server;
