@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 
 /** The longest side of a stored picture, in pixels: enough for a product page on any screen. */
 export const MAX_IMAGE_SIDE = 1600;
@@ -11,8 +11,19 @@ export const THUMBNAIL_SIDE = 480;
  */
 export const MAX_INPUT_PIXELS = 100_000_000;
 
-// Every upload is a different picture: libvips' operation cache would only hold memory.
-sharp.cache(false);
+type SharpFactory = (input: Buffer, options?: SharpOptions) => Sharp;
+
+/**
+ * sharp, loaded on the first upload: libvips adds tens of megabytes to the RSS of a process, which
+ * a gateway that serves no upload never needs to pay.
+ */
+let loadingSharp: Promise<SharpFactory> | undefined;
+const loadSharp = () =>
+  (loadingSharp ??= import('sharp').then(({ default: sharp }) => {
+    // Every upload is a different picture: libvips' operation cache would only hold memory.
+    sharp.cache(false);
+    return sharp;
+  }));
 
 export interface ReencodedImage {
   /** The picture as stored: upright, at most MAX_IMAGE_SIDE on its longest side, WebP. */
@@ -29,7 +40,7 @@ export class UnreadableImage extends Error {
   }
 }
 
-const decoded = (bytes: Buffer) =>
+const decoded = (sharp: SharpFactory, bytes: Buffer) =>
   sharp(bytes, {
     // Benign decoder warnings (common in phone photos) pass; a cut-off or broken image does not.
     failOn: 'truncated',
@@ -49,6 +60,7 @@ const fitWithin = (side: number) =>
  * Throws UnreadableImage for bytes that are not a readable picture.
  */
 export async function reencodeImage(bytes: Buffer): Promise<ReencodedImage> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // The header alone: its size is judged below, with a message of its own.
@@ -68,7 +80,7 @@ export async function reencodeImage(bytes: Buffer): Promise<ReencodedImage> {
   try {
     // rotate() with no angle turns the pixels upright by the EXIF orientation; sharp writes no
     // metadata unless asked (keepMetadata / withMetadata), so the EXIF, XMP and GPS stay behind.
-    const full = await decoded(bytes)
+    const full = await decoded(sharp, bytes)
       .rotate()
       .resize(fitWithin(MAX_IMAGE_SIDE))
       .webp({ quality: 82 })
