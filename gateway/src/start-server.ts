@@ -29,7 +29,7 @@ export async function startServer(
   config: AppConfig,
   options: StartServerOptions = {},
 ): Promise<StartedServer> {
-  if (options.tuneRuntime !== false) await tuneRuntime();
+  if (options.tuneRuntime !== false) tuneRuntime();
   const app = Fastify({
     ...serverOptions(config),
     connectionTimeout: 30_000,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { limitHeapGrowth, settleNextTick } from '../src/runtime-tuning.ts';
+import { limitHeapGrowth } from '../src/runtime-tuning.ts';
 import { startServer, type StartedServer } from '../src/start-server.ts';
 import { authEmulatorHost } from './helper.ts';
 
@@ -59,23 +59,5 @@ describe('runtime tuning', () => {
     expect(limitHeapGrowth(['--import', 'tsx', '--heap-growing-percent=50'])).toBe(false);
     expect(limitHeapGrowth(['--heap_growing_percent', '50'])).toBe(false);
     expect(limitHeapGrowth([])).toBe(true);
-  });
-
-  it('has run every tick it made by the time nextTick is settled, and leaves it working', async () => {
-    const order: string[] = [];
-    // As if chosen on the command line: the test leaves its process's V8 flags alone.
-    const settling = settleNextTick(['--no-allocation-site-pretenuring']).then(() =>
-      order.push('settled'),
-    );
-    process.nextTick(() => order.push('tick queued meanwhile'));
-    await settling;
-    const afterwards = new Promise<void>((resolve) =>
-      process.nextTick((value: string) => {
-        order.push(value);
-        resolve();
-      }, 'tick after'),
-    );
-    await afterwards;
-    expect(order).toEqual(['tick queued meanwhile', 'settled', 'tick after']);
   });
 });

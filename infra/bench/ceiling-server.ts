@@ -27,9 +27,9 @@ if (!file) throw new Error('BENCH_CEILING_FILE is required');
 const routes = JSON.parse(readFileSync(file, 'utf8')) as CeilingRoute[];
 const withProtocol = process.env['BENCH_CEILING_PROTOCOL'] === 'api';
 
-// The gateway's runtime tuning (gateway/src/runtime-tuning.ts) applies to the bare routes too, or
-// a start that happened to settle process.nextTick badly would lower the ceiling instead.
-await tuneRuntime();
+// The gateway's runtime tuning (gateway/src/runtime-tuning.ts) applies to the bare routes too: the
+// ceiling is measured on the same heap settings as the gateway.
+tuneRuntime();
 const config = withProtocol ? loadConfig(process.env) : undefined;
 const app = Fastify({
   ...(config ? serverOptions(config) : { logger: false }),

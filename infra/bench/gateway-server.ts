@@ -7,7 +7,6 @@
 // queues. The relay sits here because only this process's store handle is woken by its own commits:
 // another process would poll the SQLite file (500 ms), where EventStoreDB's subscription pushes.
 import { loadConfig, startServer } from '@resale/gateway';
-import { limitHeapGrowth } from '@resale/gateway/runtime-tuning';
 import { startBullmqPipeline, type Pipeline } from '@resale/workers';
 import { appendFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -32,14 +31,11 @@ if (gcLog) {
     }
   }).observe({ entryTypes: ['gc'] });
 }
-const tuning = process.env['BENCH_RUNTIME_TUNING'] ?? 'on';
-// The tuning without its nextTick settling, to measure that part alone.
-if (tuning === 'no-tick-settling') limitHeapGrowth();
 let relay: Pipeline | undefined;
 const { app, url } = await startServer(config, {
   host: '127.0.0.1',
   port: 0,
-  tuneRuntime: tuning === 'on',
+  tuneRuntime: process.env['BENCH_RUNTIME_TUNING'] !== 'off',
   beforeListen: async (ready) => {
     if (!bullmq) return;
     const redisUrl = config.REDIS_URL;

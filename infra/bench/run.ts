@@ -14,8 +14,7 @@
 // BENCH_IDEMPOTENCY_KEY=off, REDIS_URL (redis://127.0.0.1:6379), PROJECTION_THREAD=off (the
 // gateway's setting, on by default), BENCH_GC_LOG=<file> (the gateway appends each GC pause of
 // 3 ms or more: start ms, kind, ms), BENCH_RUNTIME_TUNING=off (the gateway without
-// gateway/src/runtime-tuning.ts and its Node flags) or =no-tick-settling (without its nextTick
-// settling alone), EARLY_ANSWERS=off (the gateway's setting:
+// gateway/src/runtime-tuning.ts and its Node flags), EARLY_ANSWERS=off (the gateway's setting:
 // every request through Fastify's pipeline), BENCH_DISTRIBUTED_BOOKERS (32) and
 // BENCH_DISTRIBUTED_PRODUCTS (1000: products for the distributed row's closed loop).
 //

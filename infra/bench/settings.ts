@@ -13,10 +13,6 @@ export const load: LoadSettings = {
   roundSeconds: numberSetting('BENCH_ROUND_SECONDS', 5),
   rounds: 3,
 };
-function runtimeTuningSetting(value: string | undefined): 'on' | 'off' | 'no-tick-settling' {
-  return value === 'off' || value === 'no-tick-settling' ? value : 'on';
-}
-
 export const settings = {
   ...load,
   connections: 100,
@@ -47,9 +43,8 @@ export const settings = {
   logLevel: 'warn',
   projectionThread: env['PROJECTION_THREAD'] === 'off' ? 'off' : 'on',
   // BENCH_RUNTIME_TUNING=off: the gateway without gateway/src/runtime-tuning.ts and its Node
-  // flags (V8's defaults), to see what the tuning is worth on the Node in use;
-  // =no-tick-settling: all of it but `settleNextTick`, to see what that part is worth alone.
-  runtimeTuning: runtimeTuningSetting(env['BENCH_RUNTIME_TUNING']),
+  // flags (V8's defaults), to see what the tuning is worth on the Node in use.
+  runtimeTuning: env['BENCH_RUNTIME_TUNING'] === 'off' ? 'off' : 'on',
   // EARLY_ANSWERS=off: the gateway's setting, every request through Fastify's pipeline.
   earlyAnswers: env['EARLY_ANSWERS'] === 'off' ? 'off' : 'on',
   redisUrl: env['REDIS_URL'] ?? 'redis://127.0.0.1:6379',
