@@ -13,8 +13,6 @@ export interface ChangeSource {
  * so neither can drift from what the query reads.
  */
 export interface ReadModelQuery<A, R> {
-  /** Unique among the queries; with the arguments, it keys the cached answers. */
-  readonly name: string;
   sources(args: A): readonly ChangeSource[];
   run(store: ReadStore, args: A): Promise<R>;
 }

@@ -24,7 +24,6 @@ export const buyerBookings: ReadModelQuery<
   { readonly email: string; readonly page?: PageRequest | undefined },
   Page<BookingDocument>
 > = {
-  name: 'buyerBookings',
   sources: ({ email }) => [{ topic: 'bookings', key: email }],
   run: (store, { email, page }) => listBookingsByEmail(store, email, page),
 };

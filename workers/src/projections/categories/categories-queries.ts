@@ -19,14 +19,12 @@ export function getCategory(store: ReadStore, id: string): Promise<CategoryDocum
 
 /** Every category, in the order they were created. */
 export const categories: ReadModelQuery<void, CategoryDocument[]> = {
-  name: 'categories',
   sources: () => [{ topic: 'categories', key: null }],
   run: listCategories,
 };
 
 /** One category. */
 export const categoryById: ReadModelQuery<{ readonly id: string }, CategoryDocument | null> = {
-  name: 'categoryById',
   sources: () => [{ topic: 'categories', key: null }],
   run: (store, { id }) => getCategory(store, id),
 };

@@ -1,6 +1,6 @@
 import type { Page, PageRequest, ReadStore } from '../../read-store/port.ts';
 import type { ChangeSource, ReadModelQuery } from '../query.ts';
-import type { SellerDocument } from '../sellers/seller-document.ts';
+import { getSellerById } from '../sellers/sellers-queries.ts';
 import type { Product, ProductDocument } from './product-document.ts';
 
 const newestFirst = [
@@ -19,7 +19,7 @@ async function withSellerVerification(
   const verified = new Set<string>();
   await Promise.all(
     sellerIds.map(async (id) => {
-      if ((await store.get<SellerDocument>('sellers', id))?.verified) verified.add(id);
+      if ((await getSellerById(store, id))?.verified) verified.add(id);
     }),
   );
   return products.map((product) => ({
@@ -46,14 +46,12 @@ export const productsByBrand: ReadModelQuery<
   { readonly brand: string; readonly page?: PageRequest | undefined },
   Page<Product>
 > = {
-  name: 'productsByBrand',
   sources: ({ brand }) => [{ topic: 'products', key: brand }, sellerVerification],
   run: (store, { brand, page }) => listProducts(store, { Brand: brand }, page),
 };
 
 /** Products featured on the home page: advertised, on sale and not booked; newest first. */
 export const advertisedProducts: ReadModelQuery<void, Product[]> = {
-  name: 'advertisedProducts',
   sources: () => [{ topic: 'products', key: null }, sellerVerification],
   run: async (store) =>
     (await listProducts(store, { advertised: true, available: true, booked: false })).items,
@@ -61,14 +59,12 @@ export const advertisedProducts: ReadModelQuery<void, Product[]> = {
 
 /** A seller's own products (by the seller's e-mail), newest first. */
 export const sellerProducts: ReadModelQuery<{ readonly sellerEmail: string }, Product[]> = {
-  name: 'sellerProducts',
   sources: ({ sellerEmail }) => [{ topic: 'sellerProducts', key: sellerEmail }, sellerVerification],
   run: async (store, { sellerEmail }) => (await listProducts(store, { sellerEmail })).items,
 };
 
 /** Reported, not deleted products, newest first (the admins' list). */
 export const reportedProducts: ReadModelQuery<void, Product[]> = {
-  name: 'reportedProducts',
   sources: () => [{ topic: 'reportedProducts', key: null }, sellerVerification],
   run: async (store) => (await listProducts(store, { reported: true })).items,
 };

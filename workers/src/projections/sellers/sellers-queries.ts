@@ -37,7 +37,6 @@ export async function getSellerByEmail(
 
 /** Every seller record, by id (the admins' list). */
 export const sellers: ReadModelQuery<void, SellerDocument[]> = {
-  name: 'sellers',
   sources: () => [{ topic: 'sellers', key: null }],
   run: async (store) => (await listSellers(store)).items,
 };

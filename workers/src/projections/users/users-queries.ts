@@ -26,7 +26,6 @@ export async function getUserByEmail(
 
 /** Every user, by uid (the admins' list). */
 export const users: ReadModelQuery<void, UserDocument[]> = {
-  name: 'users',
   sources: () => [{ topic: 'users', key: null }],
   run: async (store) => (await listUsers(store)).items,
 };
