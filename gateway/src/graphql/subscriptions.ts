@@ -61,12 +61,12 @@ function requireSubscriber(context: CallerContext, role?: 'admin' | 'seller'): A
 }
 
 /**
- * Each subscription follows the change sources of the query its client re-runs (declared with
- * the query, in workers' read-model folders): a user's bookings and a seller's products by
- * e-mail, a brand's products by brand, the admin lists whole; product lists also follow the
- * sellers, whose verification they show. On (re)connect with `after`, one Change is sent first when the read models have
- * moved past it, so the client refetches what it missed. Every change delivered is checked
- * against the caller's current rights: a deleted or demoted user stops receiving at once.
+ * Each subscription follows the change sources of the query its client re-runs (declared with the
+ * query, in workers' read-model folders): a user's bookings and a seller's products by e-mail, a
+ * brand's products by brand, the admin lists whole; product lists also follow the sellers, whose
+ * verification they show. On (re)connect with `after`, one Change is sent first when the read
+ * models have moved past it, so the client refetches what it missed. Every change delivered is
+ * checked against the caller's current rights: a deleted or demoted user stops receiving at once.
  */
 export function subscriptionResolvers(app: FastifyInstance) {
   /** Whether a user's rights now let them receive a change of this audience. */
