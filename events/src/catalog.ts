@@ -71,11 +71,13 @@ const metadataValidator = Compile(EventMetadataSchema);
 
 /** Thrown when an event or its metadata does not match the catalog, on append or on read. */
 export class InvalidEventError extends Error {
-  constructor(
-    readonly eventType: string,
-    readonly problems: string[],
-  ) {
+  readonly eventType: string;
+  readonly problems: string[];
+
+  constructor(eventType: string, problems: string[]) {
     super(`Invalid ${eventType} event: ${problems.join('; ')}`);
+    this.eventType = eventType;
+    this.problems = problems;
     this.name = 'InvalidEventError';
   }
 }

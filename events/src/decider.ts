@@ -37,12 +37,13 @@ export type DomainErrorCode = 'illegal_state' | 'conflict' | 'forbidden' | 'not_
 
 /** A refused command. `message` is written for the user who sent it; `field` names the offending input. */
 export class DomainError extends Error {
-  constructor(
-    readonly code: DomainErrorCode,
-    message: string,
-    readonly field?: string,
-  ) {
+  readonly code: DomainErrorCode;
+  readonly field?: string;
+
+  constructor(code: DomainErrorCode, message: string, field?: string) {
     super(message);
+    this.code = code;
+    this.field = field;
     this.name = 'DomainError';
   }
 }

@@ -66,8 +66,11 @@ export interface AppConfig extends Omit<Env, 'ADMIN_EMAILS' | 'WEB_ORIGIN' | 'PU
 
 /** The configuration's problems, one line each, naming the setting, its value and what it takes. */
 export class ConfigError extends Error {
-  constructor(readonly problems: readonly string[]) {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
     super(`Invalid gateway configuration:\n  ${problems.join('\n  ')}`);
+    this.problems = problems;
     this.name = 'ConfigError';
   }
 }

@@ -17,12 +17,13 @@ export interface ErrorBody {
 
 /** A refusal decided by the gateway itself (not signed in, not allowed, unknown id, ...). */
 export class HttpProblem extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-    readonly field?: string,
-  ) {
+  readonly statusCode: number;
+  readonly field?: string;
+
+  constructor(statusCode: number, message: string, field?: string) {
     super(message);
+    this.statusCode = statusCode;
+    this.field = field;
     this.name = 'HttpProblem';
   }
 }

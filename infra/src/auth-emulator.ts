@@ -42,7 +42,9 @@ export interface BusyEmulatorPort {
 
 /** The emulator could not have its ports: another program (or another emulator) has them. */
 export class EmulatorPortsBusyError extends Error {
-  constructor(readonly busy: readonly BusyEmulatorPort[]) {
+  readonly busy: readonly BusyEmulatorPort[];
+
+  constructor(busy: readonly BusyEmulatorPort[]) {
     super(
       busy
         .map(
@@ -50,6 +52,7 @@ export class EmulatorPortsBusyError extends Error {
         )
         .join('; '),
     );
+    this.busy = busy;
     this.name = 'EmulatorPortsBusyError';
   }
 }

@@ -5,6 +5,8 @@ import { sqliteThreadCode } from './thread-code.ts';
 
 /** Why a request to a SQLite thread has no answer from its job. */
 export class SqliteThreadError extends Error {
+  readonly outcome: 'failed' | 'not-done' | 'unknown';
+
   constructor(
     /**
      * - failed: the job threw in the thread (a commit's transaction rolled back: nothing of it
@@ -14,10 +16,11 @@ export class SqliteThreadError extends Error {
      * - unknown: the thread ended holding the request after it opened its connection: it may
      *   or may not have been done.
      */
-    readonly outcome: 'failed' | 'not-done' | 'unknown',
+    outcome: 'failed' | 'not-done' | 'unknown',
     message: string,
   ) {
     super(message);
+    this.outcome = outcome;
     this.name = 'SqliteThreadError';
   }
 }
@@ -64,10 +67,11 @@ export class SqliteThread<K extends JobKind> {
   private readonly started: Promise<void>;
   private readonly holdProcessWhileBusy: boolean;
 
-  constructor(
-    settings: ThreadSettings<K>,
-    private readonly options: SqliteThreadOptions,
-  ) {
+  private readonly options: SqliteThreadOptions;
+
+  constructor(settings: ThreadSettings<K>, options: SqliteThreadOptions) {
+    this.options = options;
+
     this.holdProcessWhileBusy = options.holdProcessWhileBusy ?? true;
     this.started = sqliteThreadCode().then(
       (code) => this.run(code, settings),

@@ -28,11 +28,13 @@ export class BackgroundCheckpoints {
   private readonly startAfterCommits: number;
   private readonly minIntervalMs: number;
 
-  constructor(
-    private readonly db: Database.Database,
-    private readonly file: string,
-    options: BackgroundCheckpointsOptions = {},
-  ) {
+  private readonly db: Database.Database;
+  private readonly file: string;
+
+  constructor(db: Database.Database, file: string, options: BackgroundCheckpointsOptions = {}) {
+    this.db = db;
+    this.file = file;
+
     this.startAfterCommits = options.startAfterCommits ?? 100;
     this.minIntervalMs = options.minIntervalMs ?? 500;
   }

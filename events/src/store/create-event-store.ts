@@ -54,7 +54,11 @@ export function createEventStore(env: EventStoreEnvironment): EventStore {
 export class DeferredEventStore implements EventStore {
   private closed = false;
 
-  constructor(private readonly store: Promise<EventStore>) {
+  private readonly store: Promise<EventStore>;
+
+  constructor(store: Promise<EventStore>) {
+    this.store = store;
+
     // A failure is reported to each call, not as an unhandled rejection.
     store.catch(() => undefined);
   }

@@ -38,8 +38,11 @@ export type CommitOutcome =
 
 /** An append refused on its own (its neighbours in the batch go on). */
 class AppendRefused extends Error {
-  constructor(readonly refusal: AppendRefusal) {
+  readonly refusal: AppendRefusal;
+
+  constructor(refusal: AppendRefusal) {
     super(refusal.kind);
+    this.refusal = refusal;
   }
 }
 

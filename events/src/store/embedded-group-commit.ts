@@ -28,18 +28,24 @@ import { WrongExpectedRevisionError, type AppendResult, type StreamAppend } from
 
 /** The event id is already in the log (an append retried after it was acknowledged, say). */
 export class DuplicateEventIdError extends Error {
-  constructor(readonly streamId: string) {
+  readonly streamId: string;
+
+  constructor(streamId: string) {
     super(`An event id of this append to ${streamId} is already recorded`);
+    this.streamId = streamId;
     this.name = 'DuplicateEventIdError';
   }
 }
 
 /** The writer thread died holding a batch: whether the batch committed is not known here. */
 export class AppendOutcomeUnknownError extends Error {
-  constructor(readonly streamId: string) {
+  readonly streamId: string;
+
+  constructor(streamId: string) {
     super(
       `The event store's writer stopped while appending to ${streamId}: the append may or may not be recorded (appending the same event ids again is safe)`,
     );
+    this.streamId = streamId;
     this.name = 'AppendOutcomeUnknownError';
   }
 }
@@ -90,7 +96,11 @@ export class GroupCommit {
   /** The store connection's committer, made when the writer thread is unavailable. */
   private committer: ((batch: readonly CommitEntry[]) => CommitOutcome[]) | undefined;
 
-  constructor(private readonly options: GroupCommitOptions) {
+  private readonly options: GroupCommitOptions;
+
+  constructor(options: GroupCommitOptions) {
+    this.options = options;
+
     this.commitsHere = !options.writerThread;
   }
 

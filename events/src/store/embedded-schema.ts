@@ -47,11 +47,13 @@ const readerCacheSize = -2000;
 
 /** Thrown when the database cannot be made durable (WAL + synchronous=FULL). */
 export class EventStoreNotDurableError extends Error {
-  constructor(
-    readonly file: string,
-    readonly problems: string[],
-  ) {
+  readonly file: string;
+  readonly problems: string[];
+
+  constructor(file: string, problems: string[]) {
     super(`Refusing to open event store ${file}: ${problems.join('; ')}`);
+    this.file = file;
+    this.problems = problems;
     this.name = 'EventStoreNotDurableError';
   }
 }

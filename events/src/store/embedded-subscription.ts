@@ -17,7 +17,11 @@ export interface SubscribedLog {
 export class CommitSignal {
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly pollIntervalMs: number) {}
+  private readonly pollIntervalMs: number;
+
+  constructor(pollIntervalMs: number) {
+    this.pollIntervalMs = pollIntervalMs;
+  }
 
   /** Wakes everyone waiting. */
   notify(): void {
@@ -49,10 +53,13 @@ export class EmbeddedSubscription implements Subscription {
   private stopped = false;
   private wakeUp: (() => void) | undefined;
 
-  constructor(
-    private readonly log: SubscribedLog,
-    private readonly options: SubscribeOptions,
-  ) {
+  private readonly log: SubscribedLog;
+  private readonly options: SubscribeOptions;
+
+  constructor(log: SubscribedLog, options: SubscribeOptions) {
+    this.log = log;
+    this.options = options;
+
     // Deliver from the next microtask on: never before subscribeToAll has returned.
     this.done = Promise.resolve().then(() => this.run());
   }

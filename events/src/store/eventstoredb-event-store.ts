@@ -110,7 +110,11 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly subscriptions = new Set<EventStoreDbSubscription>();
   private closed = false;
 
-  constructor(private readonly client: KurrentDBClient) {}
+  private readonly client: KurrentDBClient;
+
+  constructor(client: KurrentDBClient) {
+    this.client = client;
+  }
 
   async append<E extends DomainEvent>(
     streamId: string,
@@ -265,10 +269,11 @@ class EventStoreDbSubscription implements Subscription {
   private stopped = false;
   private readonly source: ReturnType<KurrentDBClient['subscribeToAll']>;
 
-  constructor(
-    client: KurrentDBClient,
-    private readonly options: SubscribeOptions,
-  ) {
+  private readonly options: SubscribeOptions;
+
+  constructor(client: KurrentDBClient, options: SubscribeOptions) {
+    this.options = options;
+
     this.source = client.subscribeToAll({
       fromPosition: readPositionAfter(options.after),
       filter: excludeSystemEvents(),

@@ -17,12 +17,15 @@ export interface AppendResult {
 
 /** The stream was not at the expected revision: another writer got there first. */
 export class WrongExpectedRevisionError extends Error {
-  constructor(
-    readonly streamId: string,
-    readonly expected: ExpectedRevision,
-    readonly actual: number | 'no_stream',
-  ) {
+  readonly streamId: string;
+  readonly expected: ExpectedRevision;
+  readonly actual: number | 'no_stream';
+
+  constructor(streamId: string, expected: ExpectedRevision, actual: number | 'no_stream') {
     super(`Stream ${streamId} is at ${String(actual)}, expected ${String(expected)}`);
+    this.streamId = streamId;
+    this.expected = expected;
+    this.actual = actual;
     this.name = 'WrongExpectedRevisionError';
   }
 }

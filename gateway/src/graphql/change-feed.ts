@@ -15,7 +15,11 @@ export class ChangeFeed<T> implements AsyncIterableIterator<T> {
   #ended = false;
   #unsubscribes: (() => Promise<void>)[] = [];
 
-  constructor(private readonly admit: (change: T) => Promise<boolean> | boolean) {}
+  private readonly admit: (change: T) => Promise<boolean> | boolean;
+
+  constructor(admit: (change: T) => Promise<boolean> | boolean) {
+    this.admit = admit;
+  }
 
   /** Stops one of the feed's deliveries: run once, when the feed ends (or at once if it has). */
   stopsWith(unsubscribe: () => Promise<void>): void {

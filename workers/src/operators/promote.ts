@@ -9,8 +9,11 @@ import {
 import { normalisedEmail, uidsRegisteredWith } from './registered-users.ts';
 
 export class UnknownUserError extends Error {
-  constructor(readonly email: string) {
+  readonly email: string;
+
+  constructor(email: string) {
     super(`No user registered with the e-mail ${email}`);
+    this.email = email;
     this.name = 'UnknownUserError';
   }
 }

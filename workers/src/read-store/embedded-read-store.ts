@@ -51,11 +51,13 @@ export interface EmbeddedReadStoreOptions {
 
 /** Thrown when SQLite cannot be made safe for the read models (WAL, synchronous NORMAL or more). */
 export class ReadStoreNotDurableError extends Error {
-  constructor(
-    readonly file: string,
-    readonly problems: string[],
-  ) {
+  readonly file: string;
+  readonly problems: string[];
+
+  constructor(file: string, problems: string[]) {
     super(`Refusing to open read store ${file}: ${problems.join('; ')}`);
+    this.file = file;
+    this.problems = problems;
     this.name = 'ReadStoreNotDurableError';
   }
 }
@@ -252,10 +254,13 @@ function findSql(table: string, query: DocumentQuery): FindSql {
 class DocumentTables {
   private readonly statements = new Map<string, Statement>();
 
-  constructor(
-    private readonly db: Db,
-    private readonly tableOf: (model: ReadModelName) => string,
-  ) {}
+  private readonly db: Db;
+  private readonly tableOf: (model: ReadModelName) => string;
+
+  constructor(db: Db, tableOf: (model: ReadModelName) => string) {
+    this.db = db;
+    this.tableOf = tableOf;
+  }
 
   statement(sql: string): Statement {
     let statement = this.statements.get(sql);
@@ -336,10 +341,13 @@ export class EmbeddedReadStore implements ReadStore {
   private readonly tables: DocumentTables;
   private readonly checkpoints: BackgroundCheckpoints;
 
-  constructor(
-    readonly file: string,
-    private readonly rebuildMemoryLimit = 200_000,
-  ) {
+  readonly file: string;
+  private readonly rebuildMemoryLimit: number;
+
+  constructor(file: string, rebuildMemoryLimit = 200_000) {
+    this.file = file;
+    this.rebuildMemoryLimit = rebuildMemoryLimit;
+
     this.db = new Database(file);
     try {
       configure(this.db, 'NORMAL');
@@ -519,12 +527,11 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
   /** Null once the documents went to the shadow tables. */
   private memory: MemoryDocuments | null = new MemoryDocuments();
 
-  constructor(
-    file: string,
-    names: readonly ReadModelName[],
-    private readonly memoryLimit: number,
-  ) {
+  private readonly memoryLimit: number;
+
+  constructor(file: string, names: readonly ReadModelName[], memoryLimit: number) {
     super(names);
+    this.memoryLimit = memoryLimit;
     this.db = new Database(file);
     try {
       configure(this.db, 'NORMAL');

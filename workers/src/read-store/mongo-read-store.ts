@@ -148,10 +148,13 @@ async function createIndexes(db: Db, model: ReadModelName, collection: string): 
 
 /** The documents of one set of collections (live or shadow). */
 class MongoDocuments implements ConcurrentDocuments {
-  constructor(
-    private readonly db: Db,
-    private readonly collectionOf: (model: ReadModelName) => string,
-  ) {}
+  private readonly db: Db;
+  private readonly collectionOf: (model: ReadModelName) => string;
+
+  constructor(db: Db, collectionOf: (model: ReadModelName) => string) {
+    this.db = db;
+    this.collectionOf = collectionOf;
+  }
 
   documents(model: ReadModelName): Collection<MongoDocument> {
     return this.db.collection<MongoDocument>(this.collectionOf(model));
@@ -222,10 +225,13 @@ export class MongoReadStore implements ReadStore {
   /** Drops of superseded collections waiting for their grace period. */
   private readonly retiring = new Set<{ timer: NodeJS.Timeout; drop: () => Promise<void> }>();
 
-  constructor(
-    private readonly client: MongoClient,
-    private readonly db: Db,
-  ) {}
+  private readonly client: MongoClient;
+  private readonly db: Db;
+
+  constructor(client: MongoClient, db: Db) {
+    this.client = client;
+    this.db = db;
+  }
 
   /** The live collections, named afresh for each call: another process may have swapped them. */
   private async live(): Promise<MongoDocuments> {
@@ -380,13 +386,20 @@ export class MongoReadStore implements ReadStore {
 class MongoRebuild extends RebuildProgress implements RebuildTarget {
   private readonly documents: MongoDocuments;
 
+  private readonly db: Db;
+  private readonly tag: string;
+  private readonly retire: (collections: readonly string[]) => void;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     names: readonly ReadModelName[],
-    private readonly tag: string,
-    private readonly retire: (collections: readonly string[]) => void,
+    tag: string,
+    retire: (collections: readonly string[]) => void,
   ) {
     super(names);
+    this.db = db;
+    this.tag = tag;
+    this.retire = retire;
     this.documents = new MongoDocuments(db, (model) => generationOf(model, tag));
   }
 

@@ -89,22 +89,28 @@ export interface ReadStore extends ProjectionTarget {
 
 /** The live read models are ahead of a rebuild that is about to be swapped in. */
 export class RebuildBehindLiveError extends Error {
-  constructor(
-    readonly model: ReadModelName,
-    readonly live: number,
-    readonly rebuilt: number,
-  ) {
+  readonly model: ReadModelName;
+  readonly live: number;
+  readonly rebuilt: number;
+
+  constructor(model: ReadModelName, live: number, rebuilt: number) {
     super(
       `Live ${model} has applied events up to ${live}, the rebuild only up to ${rebuilt}: catch up first`,
     );
+    this.model = model;
+    this.live = live;
+    this.rebuilt = rebuilt;
     this.name = 'RebuildBehindLiveError';
   }
 }
 
 /** A paging cursor that this store did not produce. */
 export class InvalidCursorError extends Error {
-  constructor(readonly cursor: string) {
+  readonly cursor: string;
+
+  constructor(cursor: string) {
     super('Invalid paging cursor');
+    this.cursor = cursor;
     this.name = 'InvalidCursorError';
   }
 }

@@ -19,8 +19,12 @@ export abstract class RebuildProgress {
   /** Set when the rebuild cannot go on (an event failed halfway where nothing rolls back). */
   protected broken: unknown = undefined;
 
+  readonly models: readonly ReadModelName[];
+
   /** `models`: the read models built and swapped in. */
-  constructor(readonly models: readonly ReadModelName[]) {}
+  constructor(models: readonly ReadModelName[]) {
+    this.models = models;
+  }
 
   async checkpoint(): Promise<number> {
     return this.rebuilt;
