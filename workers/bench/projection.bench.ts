@@ -53,6 +53,7 @@ const freshDir = async (): Promise<string> => {
 const readStoreIn = (dir: string): EmbeddedReadStore =>
   openEmbeddedReadStore({ file: join(dir, 'read-models.sqlite3') });
 const log = (line: string): void => console.info(line);
+const onError = (error: Error): void => console.error(`pipeline: ${error.message}`);
 
 /** Appends each stream's events in order and all streams at once (the store commits them in groups). */
 async function seed(store: EventStore, workload: readonly WorkloadAppend[]): Promise<number> {
@@ -191,7 +192,7 @@ try {
     const readStore = readStoreIn(await freshDir());
     const pubsub = createInProcessPubSub();
     const started = performance.now();
-    const pipeline = await startEmbeddedPipeline({ eventStore, readStore, pubsub });
+    const pipeline = await startEmbeddedPipeline({ eventStore, readStore, pubsub, onError });
     await untilApplied(readStore, pubsub, head);
     const seconds = (performance.now() - started) / 1_000;
     await pipeline.stop();
@@ -236,7 +237,12 @@ try {
     const store = openEmbeddedEventStore({ file: embeddedEventStoreFile(dir) });
     const readStore = readStoreIn(dir);
     const pubsub = createInProcessPubSub();
-    const pipeline = await startEmbeddedPipeline({ eventStore: store, readStore, pubsub });
+    const pipeline = await startEmbeddedPipeline({
+      eventStore: store,
+      readStore,
+      pubsub,
+      onError,
+    });
     const { committed, stop } = await commitTimes(pubsub);
     const acknowledged = await appendAtRate(
       store,

@@ -1,7 +1,12 @@
 import { createEventStore, embeddedEventStoreFile, type EventStore } from '@resale/events';
 import { statSync } from 'node:fs';
+import { createLogger, type Logger } from '../logger.ts';
 import { UsageError, type OperatorCommand } from './command-line.ts';
-import { workerEnvironment, type WorkerEnvironment } from './environment.ts';
+import {
+  WorkerEnvironmentError,
+  workerEnvironment,
+  type WorkerEnvironment,
+} from './environment.ts';
 
 /** A failure the operator can act on: exit code 1, its message on one line, no stack trace. */
 export class OperatorError extends Error {
@@ -13,12 +18,16 @@ export class OperatorError extends Error {
 
 /**
  * Runs an operator command: parses its command line (`--help` prints the usage and touches
- * nothing; a UsageError exits 2), reads the environment, then runs `main`. An OperatorError
- * exits 1 with its message; any other error is unexpected and keeps its stack trace.
+ * nothing; a UsageError exits 2), reads the environment (each invalid setting on a line, exit 1),
+ * then runs `main`. An OperatorError exits 1 with its message.
+ *
+ * What the operator reads is plain text: results on stdout, and on stderr the one line that says
+ * why the command did not run. Diagnostics go to `logger` (pino, JSON lines on stderr, LOG_LEVEL,
+ * as a worker's): a server's connection errors, and an unexpected error with its stack (exit 1).
  */
 export async function runOperatorCommand<A>(
   command: OperatorCommand<A>,
-  main: (args: A, env: WorkerEnvironment) => Promise<void>,
+  main: (args: A, env: WorkerEnvironment, logger: Logger) => Promise<void>,
   argv: readonly string[] = process.argv.slice(2),
 ): Promise<void> {
   let line;
@@ -34,19 +43,30 @@ export async function runOperatorCommand<A>(
     console.info(command.usage);
     return;
   }
+  let env: WorkerEnvironment;
   try {
-    let env: WorkerEnvironment;
-    try {
-      env = workerEnvironment();
-    } catch (error) {
-      // QUEUE_PARTITIONS that is not a positive integer.
-      throw error instanceof RangeError ? new OperatorError(error.message) : error;
-    }
-    await main(line.args, env);
+    env = workerEnvironment();
   } catch (error) {
-    if (!(error instanceof OperatorError)) throw error;
-    console.error(`${command.name}: ${error.message}`);
+    if (!(error instanceof WorkerEnvironmentError)) throw error;
+    for (const problem of error.problems) console.error(`${command.name}: ${problem}`);
     process.exitCode = 1;
+    return;
+  }
+  const logger = createLogger({
+    level: env.LOG_LEVEL,
+    name: command.name.replace(/^npm run /, ''),
+    to: 'stderr',
+  });
+  try {
+    await main(line.args, env, logger);
+  } catch (error) {
+    process.exitCode = 1;
+    if (error instanceof OperatorError) console.error(`${command.name}: ${error.message}`);
+    else
+      logger.fatal(
+        { err: error },
+        `${command.name} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
   }
 }
 

@@ -24,7 +24,7 @@ async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T>
 
 // npm run replay [-- names...]: rebuilds every read model, or the named ones, from position 0
 // (--help: usage).
-await runOperatorCommand(replayCommand, async ({ names }, env) => {
+await runOperatorCommand(replayCommand, async ({ names }, env, logger) => {
   const eventStore = openExistingEventStore(env);
   const readStore = await createReadStore(env);
   // The live service's pub/sub, when it is Redis: the rebuilt read models are announced there.
@@ -32,6 +32,7 @@ await runOperatorCommand(replayCommand, async ({ names }, env) => {
     ? createRedisPubSub({
         redisUrl: env.REDIS_URL,
         ...(env.REDIS_CHANNEL_PREFIX ? { channelPrefix: env.REDIS_CHANNEL_PREFIX } : {}),
+        onError: (error) => logger.warn({ err: error }, `Redis: ${error.message}`),
       })
     : undefined;
   const bar = new SingleBar(

@@ -19,7 +19,11 @@ export interface PipelineParts {
   readonly readStore: ReadStore;
   /** Where change notices go once the read models committed them. */
   readonly pubsub: Pick<ChangePubSub, 'publishApplied'>;
-  readonly onError?: (error: Error, event?: RecordedEvent) => void;
+  /**
+   * Where failures go (they are retried): the caller's log. Required: a default would load a
+   * logger into the projection thread, or print past the caller's log level.
+   */
+  readonly onError: (error: Error, event?: RecordedEvent) => void;
   /** Wraps the event handler, for tests and benchmarks (fault injection, timing). */
   readonly instrument?: (handler: EventHandler) => EventHandler;
   /**
@@ -47,9 +51,9 @@ export interface EmbeddedPipelineParts extends PipelineParts {
 export async function startEmbeddedPipeline(
   parts: EmbeddedPipelineParts,
 ): Promise<EmbeddedPipeline> {
-  const onError = parts.onError ?? logError;
+  const { onError } = parts;
   const queue = createInProcessQueue();
-  const consumer = queue.consume(handlerOf(parts, onError), { onError });
+  const consumer = queue.consume(handlerOf(parts), { onError });
   const relay = await startRelay({
     eventStore: parts.eventStore,
     queue,
@@ -94,10 +98,10 @@ export async function startBullmqPipeline(options: BullmqPipelineOptions): Promi
     import('ioredis'),
     import('../queue/bullmq-queue.ts'),
   ]);
-  const onError = options.onError ?? logError;
-  const queue = createBullmqQueue({ ...options, onError });
+  const { onError } = options;
+  const queue = createBullmqQueue(options);
   const consumer =
-    options.work === false ? undefined : queue.consume(handlerOf(options, onError), { onError });
+    options.work === false ? undefined : queue.consume(handlerOf(options), { onError });
   let stopRelay = async (): Promise<void> => {};
   if (options.relay !== false) {
     const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
@@ -124,14 +128,10 @@ export async function startBullmqPipeline(options: BullmqPipelineOptions): Promi
   };
 }
 
-function handlerOf(
-  parts: PipelineParts,
-  onError: NonNullable<PipelineParts['onError']>,
-): EventHandler {
+function handlerOf(parts: PipelineParts): EventHandler {
   const { eventStore } = parts;
   const handler = createEventProcessor({
     ...parts,
-    onError,
     bookingGrace: {
       ...(parts.bookingGraceMs === undefined ? {} : { graceMs: parts.bookingGraceMs }),
       // An embedded store hears at once of the commits to its file by its own process (the
@@ -144,9 +144,4 @@ function handlerOf(
     },
   });
   return parts.instrument ? parts.instrument(handler) : handler;
-}
-
-function logError(error: Error, event?: RecordedEvent): void {
-  const where = event ? ` (event ${event.type} at position ${event.position})` : '';
-  console.error(`[workers] ${error.message}${where}`);
 }

@@ -1,7 +1,9 @@
+import type { Logger } from '../logger.ts';
+
 export interface ShutdownOptions {
   /** Hard limit: past it the process exits with status 1 rather than hang. */
   readonly timeoutMs?: number;
-  readonly log?: (message: string) => void;
+  readonly logger: Pick<Logger, 'info' | 'error'>;
 }
 
 /**
@@ -9,28 +11,25 @@ export interface ShutdownOptions {
  * exit 0. A second signal, a failure, or the time limit exit 1 so an orchestrator never waits
  * forever.
  */
-export function exitGracefullyOnSignal(
-  close: () => Promise<void>,
-  options: ShutdownOptions = {},
-): void {
-  const log = options.log ?? ((message: string) => console.info(message));
+export function exitGracefullyOnSignal(close: () => Promise<void>, options: ShutdownOptions): void {
+  const { logger } = options;
   let closing = false;
   const onSignal = (signal: NodeJS.Signals): void => {
     if (closing) {
-      log(`[workers] ${signal} again: exiting now`);
+      logger.error({ signal }, 'signalled again while closing: exiting now');
       process.exit(1);
     }
     closing = true;
-    log(`[workers] ${signal}: finishing the current job, then exiting`);
+    logger.info({ signal }, 'closing: finishing the current job, then exiting');
     const timer = setTimeout(() => {
-      log('[workers] shutdown took too long: exiting');
+      logger.error('graceful shutdown took too long; exiting');
       process.exit(1);
     }, options.timeoutMs ?? 9_000);
     timer.unref();
     close().then(
       () => process.exit(0),
       (error: unknown) => {
-        log(`[workers] shutdown failed: ${String(error)}`);
+        logger.error({ err: error }, 'error while closing');
         process.exit(1);
       },
     );

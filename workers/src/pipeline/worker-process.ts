@@ -1,4 +1,5 @@
 import type { EventStore, RecordedEvent } from '@resale/events';
+import type { Logger } from '../logger.ts';
 import type { WorkerEnvironment } from '../operators/environment.ts';
 import { createRedisPubSub } from '../pubsub/mqemitter-pubsub.ts';
 import type { EventHandler } from '../queue/port.ts';
@@ -10,6 +11,7 @@ export interface WorkerProcessOptions {
   readonly env: WorkerEnvironment;
   readonly eventStore: EventStore;
   readonly readStore: ReadStore;
+  readonly logger: Logger;
   /** Compete for the relay lease (default true; RELAY=off in the environment turns it off). */
   readonly relay?: boolean;
   /** Crash-recovery timing: how long a dead worker's job stays locked (default 10 s). */
@@ -17,7 +19,6 @@ export interface WorkerProcessOptions {
   readonly stalledIntervalMs?: number;
   readonly relayLeaseMs?: number;
   readonly instrument?: (handler: EventHandler) => EventHandler;
-  readonly log?: (message: string) => void;
 }
 
 /**
@@ -26,12 +27,16 @@ export interface WorkerProcessOptions {
  * progress, closes everything and exits 0.
  */
 export async function runWorkerProcess(options: WorkerProcessOptions): Promise<Pipeline> {
-  const { env, eventStore, readStore } = options;
-  const log = options.log ?? ((message: string) => console.info(message));
+  const { env, eventStore, readStore, logger } = options;
   if (!env.REDIS_URL) throw new Error('A worker process needs REDIS_URL (the BullMQ queues)');
-  const onError = throttled((error: Error, event?: RecordedEvent) =>
-    log(
-      `[workers] ${error.message}${event ? ` (${event.type} at position ${event.position})` : ''}`,
+  const onError = throttled((error: Error, event?: RecordedEvent, held = 0) =>
+    logger.error(
+      {
+        err: error,
+        ...(event ? { event: { type: event.type, position: event.position } } : {}),
+        ...(held > 0 ? { held } : {}),
+      },
+      held > 0 ? `${error.message} (and ${held} more like it)` : error.message,
     ),
   );
   const pubsub = createRedisPubSub({
@@ -59,9 +64,10 @@ export async function runWorkerProcess(options: WorkerProcessOptions): Promise<P
     await readStore.close();
     await eventStore.close();
   };
-  exitGracefullyOnSignal(stop, { log });
-  log(
-    `[workers] worker ${process.pid} consuming ${env.QUEUE_PARTITIONS} partition queues (prefix ${env.REDIS_PREFIX})`,
+  exitGracefullyOnSignal(stop, { logger });
+  logger.info(
+    { partitions: env.QUEUE_PARTITIONS, prefix: env.REDIS_PREFIX },
+    `consuming ${env.QUEUE_PARTITIONS} partition queues`,
   );
   return { stop };
 }
@@ -71,7 +77,7 @@ export async function runWorkerProcess(options: WorkerProcessOptions): Promise<P
  * per distinct message every few seconds (with the number held back) keeps the log readable.
  */
 function throttled(
-  report: (error: Error, event?: RecordedEvent) => void,
+  report: (error: Error, event: RecordedEvent | undefined, held: number) => void,
   windowMs = 5_000,
 ): (error: Error, event?: RecordedEvent) => void {
   const last = new Map<string, { at: number; held: number }>();
@@ -85,7 +91,6 @@ function throttled(
     }
     if (last.size > 100) last.clear();
     last.set(key, { at: now, held: 0 });
-    const held = seen?.held ?? 0;
-    report(held > 0 ? new Error(`${error.message} (and ${held} more like it)`) : error, event);
+    report(error, event, seen?.held ?? 0);
   };
 }

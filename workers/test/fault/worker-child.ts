@@ -3,6 +3,7 @@
 // the job of that position pauses FAULT_PAUSE_MS, FAULT_PAUSE_WHEN ('before' or 'after') it commits.
 import { embeddedEventStoreFile, openEmbeddedEventStore } from '@resale/events';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pino } from 'pino';
 import { workerEnvironment } from '../../src/operators/environment.ts';
 import { runWorkerProcess } from '../../src/pipeline/worker-process.ts';
 import { embeddedReadStoreFile, openEmbeddedReadStore } from '../../src/read-models.ts';
@@ -31,7 +32,11 @@ await runWorkerProcess({
   lockDurationMs: 2_000,
   stalledIntervalMs: 500,
   relayLeaseMs: 1_500,
-  log: (message) => send({ type: 'log', message }),
+  // At info whatever the test's LOG_LEVEL: the tests wait for lines of it.
+  logger: pino(
+    { level: 'info', name: 'workers' },
+    { write: (line) => send({ type: 'log', message: line }) },
+  ),
   instrument: (handler) => async (events) => {
     const positions = events.map((event) => event.position);
     send({ type: 'started', positions });

@@ -125,4 +125,19 @@ describe('the operator commands (npm run replay, audit, promote) as processes', 
     expect(await readdir(scratch)).toEqual(['empty']);
     expect(await readdir(emptyDataDir)).toEqual([]);
   });
+
+  it('refuse an invalid LOG_LEVEL with exit code 1 and one line naming the levels', async () => {
+    const { scratch, DATA_DIR } = await givenNoDataDir();
+    const args = (cli: Cli) => (cli === 'audit' ? ['p1'] : cli === 'promote' ? ['a@b.org'] : []);
+    const runs = await runEach(args, { DATA_DIR, LOG_LEVEL: 'loud' });
+    for (const [i, run] of runs.entries()) {
+      const cli = clis[i] ?? '';
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toBe(
+        `npm run ${cli}: LOG_LEVEL=loud is not one of fatal, error, warn, info, debug, trace, silent\n`,
+      );
+      expect(run.code).toBe(1);
+    }
+    expect(await readdir(scratch)).toEqual([]);
+  });
 });

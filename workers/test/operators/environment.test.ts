@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { workerEnvironment } from '../../src/operators/environment.ts';
+import { WorkerEnvironmentError, workerEnvironment } from '../../src/operators/environment.ts';
 
 describe('the environment of workers and operator commands', () => {
   it("carries MONGODB_DB, so that they use the gateway's database", () => {
@@ -16,5 +16,34 @@ describe('the environment of workers and operator commands', () => {
     expect(workerEnvironment({ INIT_CWD: '/srv/resale', DATA_DIR: 'elsewhere' }).DATA_DIR).toBe(
       join('/srv/resale', 'elsewhere'),
     );
+  });
+});
+
+describe('the settings of workers and operator commands, checked before anything opens', () => {
+  const problemsOf = (env: NodeJS.ProcessEnv): readonly string[] => {
+    try {
+      workerEnvironment(env);
+      return [];
+    } catch (error) {
+      if (!(error instanceof WorkerEnvironmentError)) throw error;
+      return error.problems;
+    }
+  };
+
+  it('take LOG_LEVEL among the levels of the gateway, info by default', () => {
+    expect(workerEnvironment({}).LOG_LEVEL).toBe('info');
+    expect(workerEnvironment({ LOG_LEVEL: ' warn ' }).LOG_LEVEL).toBe('warn');
+    expect(workerEnvironment({ LOG_LEVEL: '' }).LOG_LEVEL).toBe('info');
+    expect(problemsOf({ LOG_LEVEL: 'loud' })).toEqual([
+      'LOG_LEVEL=loud is not one of fatal, error, warn, info, debug, trace, silent',
+    ]);
+  });
+
+  it('name every invalid setting at once, one line each', () => {
+    expect(problemsOf({ QUEUE_PARTITIONS: '0', LOG_LEVEL: 'loud' })).toEqual([
+      'QUEUE_PARTITIONS=0 must be a whole number of at least 1',
+      'LOG_LEVEL=loud is not one of fatal, error, warn, info, debug, trace, silent',
+    ]);
+    expect(workerEnvironment({ QUEUE_PARTITIONS: '' }).QUEUE_PARTITIONS).toBe(4);
   });
 });

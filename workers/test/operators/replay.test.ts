@@ -11,7 +11,7 @@ import { createInProcessPubSub, createRedisPubSub } from '../../src/pubsub/mqemi
 import { changeTopic } from '../../src/pubsub/topics.ts';
 import { waitForPosition } from '../../src/pubsub/wait-for-position.ts';
 import type { EmbeddedReadStore, ReadModelChange, RebuildTarget } from '../../src/read-models.ts';
-import { condition } from '../support/events.ts';
+import { condition, printError } from '../support/events.ts';
 import { flakyDelivery } from '../support/flaky-delivery.ts';
 import { runSeed, seededRandom } from '../support/random.ts';
 import { deleteKeys, redisAnswers, redisUrl, uniquePrefix } from '../support/redis.ts';
@@ -45,11 +45,19 @@ async function givenAHistory(label: string, appends: number): Promise<Stores & {
 /** The embedded service's pub/sub and pipeline on these stores, stopped after the test. */
 async function givenTheEmbeddedService(
   stores: Stores,
-  options: Omit<Parameters<typeof startEmbeddedPipeline>[0], keyof Stores | 'pubsub'> = {},
+  options: Omit<
+    Parameters<typeof startEmbeddedPipeline>[0],
+    keyof Stores | 'pubsub' | 'onError'
+  > = {},
 ) {
   const pubsub = createInProcessPubSub();
   teardown(() => pubsub.close());
-  const pipeline = await startEmbeddedPipeline({ ...stores, pubsub, ...options });
+  const pipeline = await startEmbeddedPipeline({
+    ...stores,
+    pubsub,
+    onError: printError,
+    ...options,
+  });
   teardown(() => pipeline.stop());
   return { pubsub, pipeline };
 }

@@ -19,7 +19,7 @@ import type { EventHandler } from '../../src/queue/port.ts';
 import { appliedTopic, changeTopic } from '../../src/pubsub/topics.ts';
 import { waitForPosition } from '../../src/pubsub/wait-for-position.ts';
 import { getBooking, type ReadStore } from '../../src/read-models.ts';
-import { condition } from '../support/events.ts';
+import { condition, printError } from '../support/events.ts';
 import { runSeed, seededRandom } from '../support/random.ts';
 import {
   appendAll,
@@ -106,7 +106,13 @@ async function givenTheEmbeddedProfile(): Promise<Running> {
     pubsub,
     dir,
     async start(options = {}) {
-      const pipeline = await startEmbeddedPipeline({ eventStore, readStore, pubsub, ...options });
+      const pipeline = await startEmbeddedPipeline({
+        eventStore,
+        readStore,
+        pubsub,
+        onError: printError,
+        ...options,
+      });
       teardown(() => pipeline.stop());
       return pipeline;
     },

@@ -9,6 +9,12 @@ const metadata = {
   causationId: 'c-test',
 };
 
+/** A pipeline's failures (retried) on stderr, as a worker's log would show them. */
+export function printError(error: Error, event?: RecordedEvent): void {
+  const where = event ? ` (event ${event.type} at position ${event.position})` : '';
+  console.error(`[pipeline] ${error.message}${where}`);
+}
+
 /** A recorded event as a queue sees it; queues neither read nor validate payloads. */
 export function recordedEvent(streamId: string, revision: number, position: number): RecordedEvent {
   return {
