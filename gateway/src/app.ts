@@ -42,6 +42,9 @@ export function serverOptions(config: AppConfig): FastifyServerOptions {
     },
     requestIdHeader: false,
     genReqId: requestIdOf,
+    // request.ip (rate limits, logs) from X-Forwarded-For only as far as TRUST_PROXY says.
+    trustProxy:
+      typeof config.TRUST_PROXY === 'boolean' ? config.TRUST_PROXY : [...config.TRUST_PROXY],
     // JSON bodies of this API are small; images go through multipart with their own limit.
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
@@ -35,6 +36,13 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_WRITES: Type.Integer({ minimum: 1, default: 60 }),
   /** Calls of sign-in-related routes (/jwt, POST /users) per client address and minute. */
   RATE_LIMIT_SIGN_IN: Type.Integer({ minimum: 1, default: 20 }),
+  /**
+   * Whose X-Forwarded-For names a request's client (request.ip: rate limits, logs), as Fastify's
+   * trustProxy takes it: false (nobody's), true (anybody's: only when every request comes through
+   * the proxy), or comma-separated addresses and CIDR ranges of the proxies (or loopback,
+   * linklocal, uniquelocal). No hop count: Fastify 5 trusts nobody for one. See trustProxyOf.
+   */
+  TRUST_PROXY: Type.String({ minLength: 1, default: 'false' }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -55,10 +63,17 @@ const EnvSchema = Type.Object({
 });
 type Env = Static<typeof EnvSchema>;
 
-export interface AppConfig extends Omit<Env, 'ADMIN_EMAILS' | 'WEB_ORIGIN' | 'PUBLIC_URL'> {
+/** Fastify's trustProxy: nobody, anybody, or these proxies. */
+export type TrustProxy = boolean | readonly string[];
+
+export interface AppConfig extends Omit<
+  Env,
+  'ADMIN_EMAILS' | 'WEB_ORIGIN' | 'PUBLIC_URL' | 'TRUST_PROXY'
+> {
   readonly ADMIN_EMAILS: readonly string[];
   readonly WEB_ORIGIN: readonly string[];
   readonly PUBLIC_URL: string;
+  readonly TRUST_PROXY: TrustProxy;
   readonly ACCESS_TOKEN_SECRET: string;
   /** Distributed profile: the event store or the read store is a server. */
   readonly distributed: boolean;
@@ -95,6 +110,45 @@ const list = (value: string): string[] =>
     .split(',')
     .map((item) => item.trim())
     .filter((item) => item.length > 0);
+
+/** The names proxy-addr (Fastify's trustProxy) gives to address ranges. */
+const proxyRangeNames: ReadonlySet<string> = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4 or IPv6 address, alone or with a prefix length (CIDR), or a range's name. */
+function isProxyAddress(item: string): boolean {
+  if (proxyRangeNames.has(item)) return true;
+  const [address = '', prefixLength, ...more] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || more.length > 0) return false;
+  if (prefixLength === undefined) return true;
+  return /^[0-9]{1,3}$/.test(prefixLength) && Number(prefixLength) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy takes it: true or false (any case), or the proxies'
+ * addresses and CIDR ranges, comma-separated; undefined when it is none of these. A hop count
+ * is not taken: Fastify 5 answers one by trusting nobody (it cannot tell the proxy from a client
+ * that sends X-Forwarded-For itself), which would quietly count every client as the proxy.
+ */
+export function trustProxyOf(value: string): TrustProxy | undefined {
+  const word = value.trim().toLowerCase();
+  if (word === 'true' || word === 'false') return word === 'true';
+  const proxies = list(value);
+  return proxies.length > 0 && proxies.every(isProxyAddress) ? proxies : undefined;
+}
+
+/**
+ * What settings whose form their schema does not say take, in the words of a one-line problem;
+ * undefined when the value has that form.
+ */
+const formProblems: Partial<Record<SettingName, (value: string) => string | undefined>> = {
+  TRUST_PROXY: (value) => {
+    if (trustProxyOf(value) !== undefined) return undefined;
+    return /^[0-9]+$/.test(value)
+      ? 'is a hop count, which Fastify does not trust: name the proxies (their IP addresses or CIDR ranges)'
+      : 'must be true, false, or comma-separated IP addresses or CIDR ranges of the proxies (or loopback, linklocal, uniquelocal)';
+  },
+};
 
 /** A whole number written in decimal digits, else NaN (which no integer schema accepts). */
 const wholeNumber = (value: string): number => (/^[0-9]+$/.test(value) ? Number(value) : NaN);
@@ -140,9 +194,13 @@ function readSettings(source: Readonly<Record<string, string | undefined>>): {
     if (given === undefined || given === '') continue;
     const value = integerKeys.has(name) ? wholeNumber(given) : given;
     raw[name] = value;
-    if (settingValidators.get(name)?.Check(value)) continue;
     const shown = secretKeys.has(name) ? name : `${name}=${given}`;
-    problems.push(`${shown} ${expectation(EnvSchema.properties[name] as SettingSchema)}`);
+    if (!settingValidators.get(name)?.Check(value))
+      problems.push(`${shown} ${expectation(EnvSchema.properties[name] as SettingSchema)}`);
+    else {
+      const formProblem = formProblems[name]?.(given);
+      if (formProblem !== undefined) problems.push(`${shown} ${formProblem}`);
+    }
   }
   return { raw, problems };
 }
@@ -195,6 +253,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ADMIN_EMAILS: list(env.ADMIN_EMAILS).map((email) => email.toLowerCase()),
     WEB_ORIGIN: list(env.WEB_ORIGIN),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, ''),
+    // Checked by configProblems above.
+    TRUST_PROXY: trustProxyOf(env.TRUST_PROXY) ?? false,
     ACCESS_TOKEN_SECRET: env.ACCESS_TOKEN_SECRET ?? embeddedAccessTokenSecret(dataDir),
     distributed: isDistributed(env),
   };
