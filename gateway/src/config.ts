@@ -24,6 +24,8 @@ const EnvSchema = Type.Object({
   REDIS_URL: Type.Optional(Type.String({ minLength: 1 })),
   /** Prefix of the Redis pub/sub channels; gateways and workers of one deployment share it. */
   REDIS_CHANNEL_PREFIX: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  /** Prefix of the deployment's Redis keys: the gateways' rate-limit counters, the workers' queues. */
+  REDIS_PREFIX: Type.String({ minLength: 1, maxLength: 100, default: 'resale' }),
   FIREBASE_AUTH_EMULATOR_HOST: Type.Optional(Type.String({ minLength: 1 })),
   FIREBASE_PROJECT_ID: Type.String({ minLength: 1, default: 'demo-resale' }),
   /** Comma-separated e-mails that are admins from registration. */

@@ -1,9 +1,8 @@
 import { createRequire } from 'node:module';
 import mqemitter, { type MQEmitter } from 'mqemitter';
-import type * as IoRedis from 'ioredis';
-import type { Redis } from 'ioredis';
 import type mqemitterRedisModule from 'mqemitter-redis';
 import type { ReadModelChange } from '../read-models.ts';
+import { createRedisConnection, type RedisConnection } from '../redis-connection.ts';
 import type { ChangePubSub, Unsubscribe } from './port.ts';
 import { appliedTopic, topicsOf } from './topics.ts';
 
@@ -53,16 +52,15 @@ export interface RedisPubSubOptions {
 interface RedisEmitter extends MQEmitter {
   readonly state: { on(event: 'error', listener: (error: Error) => void): void };
 }
-type RedisEmitterOptions = { pubConn: Redis; subConn: Redis };
+type RedisEmitterOptions = { pubConn: RedisConnection; subConn: RedisConnection };
 
-// The Redis client and emitter are required when a Redis pub/sub is made, not when this module
-// loads, so that the embedded profile never loads them (both are CommonJS packages: a synchronous
-// require keeps createRedisPubSub synchronous).
+// The emitter is required when a Redis pub/sub is made, not when this module loads, so that the
+// embedded profile never loads it (a CommonJS package: a synchronous require keeps
+// createRedisPubSub synchronous); so is the Redis client (createRedisConnection).
 const requireHere = createRequire(import.meta.url);
 function redisModules() {
   const mqemitterRedis = requireHere('mqemitter-redis') as typeof mqemitterRedisModule;
   return {
-    Redis: (requireHere('ioredis') as typeof IoRedis).Redis,
     mqemitterRedis,
     // The prefixing subclass ships with mqemitter-redis but is missing from its type declarations.
     MQEmitterRedisPrefix: (
@@ -78,12 +76,12 @@ function redisModules() {
  * subscribed to a topic receives every change, whichever worker process projected it.
  */
 export function createRedisPubSub(options: RedisPubSubOptions): ChangePubSub {
-  const { Redis, mqemitterRedis, MQEmitterRedisPrefix } = redisModules();
+  const { mqemitterRedis, MQEmitterRedisPrefix } = redisModules();
   const emitterOptions: RedisEmitterOptions = {
     // While Redis is away, publications wait for the reconnection instead of failing.
-    pubConn: new Redis(options.redisUrl, { maxRetriesPerRequest: null }),
+    pubConn: createRedisConnection(options.redisUrl, { maxRetriesPerRequest: null }),
     // ioredis subscribes again to every channel after a reconnection.
-    subConn: new Redis(options.redisUrl),
+    subConn: createRedisConnection(options.redisUrl),
   };
   const emitter: RedisEmitter = options.channelPrefix
     ? new MQEmitterRedisPrefix(options.channelPrefix, emitterOptions)
