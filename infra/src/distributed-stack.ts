@@ -77,6 +77,28 @@ const defined = (entries: Readonly<Record<string, string | undefined>>): Record<
     Object.entries(entries).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
 
+/**
+ * One worker process (workers/src/worker-main.ts) with its health server on a free loopback port,
+ * ready once its /readyz answers 200: every partition queue consumed, both stores answering. That
+ * holds at any LOG_LEVEL, where a line the worker logs would not.
+ */
+export async function startWorkerProcess(options: {
+  readonly name: string;
+  /** The worker's settings (REDIS_URL, DATA_DIR or MONGODB_URL, ...); HEALTH_PORT is set here. */
+  readonly env: Readonly<Record<string, string>>;
+  readonly timeoutMs?: number;
+}): Promise<ServiceProcess> {
+  const healthPort = await freePortRun(1);
+  return startServiceProcess({
+    name: options.name,
+    workspace: 'workers',
+    entry: 'src/worker-main.ts',
+    env: { ...options.env, HEALTH_PORT: String(healthPort), HEALTH_HOST: '127.0.0.1' },
+    ready: { url: `http://127.0.0.1:${healthPort}/readyz` },
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+  });
+}
+
 export async function startDistributedStack(
   options: DistributedStackOptions,
 ): Promise<DistributedStack> {
@@ -140,6 +162,7 @@ export async function startDistributedStack(
     // Every process of the deployment: one log, one database, one queue prefix and channel prefix.
     const shared = defined({
       ...env,
+      LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
       DATA_DIR: dataDir,
       MONGODB_URL: mongo.url,
       MONGODB_DB: mongoDb,
@@ -182,13 +205,7 @@ export async function startDistributedStack(
     let workerCount = 0;
     const addWorker = async (): Promise<ServiceProcess> => {
       workerCount += 1;
-      const worker = await startServiceProcess({
-        name: `worker ${workerCount}`,
-        workspace: 'workers',
-        entry: 'src/worker-main.ts',
-        env: shared,
-        ready: { line: /consuming \d+ partition queues/ },
-      });
+      const worker = await startWorkerProcess({ name: `worker ${workerCount}`, env: shared });
       workers.push(worker);
       return worker;
     };
@@ -207,7 +224,6 @@ export async function startDistributedStack(
       WEB_ORIGIN:
         env.WEB_ORIGIN ??
         (webPort === null ? gatewayUrls[0]! : webOrigins(host, webPort).join(',')),
-      LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
     };
     const gateways = await Promise.all(
       gatewayPorts.map((port, i) =>

@@ -3,8 +3,11 @@ import path from 'node:path';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
 
-/** How a service process says it is ready: an HTTP URL answering 200, or a line it prints. */
-export type Readiness = { readonly url: string } | { readonly line: RegExp };
+/**
+ * How a service process says it is ready: a health URL answering 200 (/readyz), which holds at
+ * any LOG_LEVEL, where a line it prints would not.
+ */
+export type Readiness = { readonly url: string };
 
 export interface ServiceProcessOptions {
   /** For messages: "gateway 1", "worker 2". */
@@ -65,7 +68,7 @@ export async function startServiceProcess(options: ServiceProcessOptions): Promi
       await service.stop();
       throw new Error(`${options.name} was not ready within the time limit:\n${output}`);
     }
-    if ('line' in ready ? ready.line.test(output) : await answersOk(ready.url)) return service;
+    if (await answersOk(ready.url)) return service;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -10,8 +10,9 @@ import { createReadStore } from './read-models.ts';
 
 // npm run serve -w workers: one worker process of the distributed profile (run several).
 // Environment: REDIS_URL (required), REDIS_PREFIX, REDIS_CHANNEL_PREFIX, QUEUE_PARTITIONS,
-// EVENTSTORE_URL or DATA_DIR, MONGODB_URL or DATA_DIR, LOG_LEVEL, RELAY=off to leave relaying to
-// others, QUEUE_LOCK_MS, QUEUE_STALLED_CHECK_MS and RELAY_LEASE_MS for the crash-recovery timing.
+// EVENTSTORE_URL or DATA_DIR, MONGODB_URL or DATA_DIR, LOG_LEVEL, HEALTH_PORT and HEALTH_HOST for
+// /healthz and /readyz, RELAY=off to leave relaying to others, QUEUE_LOCK_MS,
+// QUEUE_STALLED_CHECK_MS and RELAY_LEASE_MS for the crash-recovery timing.
 let env: WorkerEnvironment;
 try {
   env = workerEnvironment();

@@ -19,6 +19,10 @@ export interface WorkerEnvironment {
   readonly REDIS_CHANNEL_PREFIX: string | undefined;
   readonly QUEUE_PARTITIONS: number;
   readonly LOG_LEVEL: LogLevel;
+  /** Port of a worker process's health server (GET /healthz, /readyz); undefined: none. */
+  readonly HEALTH_PORT: number | undefined;
+  /** Address the health server listens on. */
+  readonly HEALTH_HOST: string;
 }
 
 /** The settings' problems, one line each, naming the setting, its value and what it takes. */
@@ -64,6 +68,12 @@ export function workerEnvironment(env: NodeJS.ProcessEnv = process.env): WorkerE
   if (!isLogLevel(levelGiven))
     problems.push(`LOG_LEVEL=${levelGiven} is not one of ${logLevels.join(', ')}`);
 
+  const healthPortGiven = nonEmpty(env['HEALTH_PORT'])?.trim();
+  const healthPort =
+    healthPortGiven === undefined ? undefined : wholeNumber(healthPortGiven, 1, 65_535);
+  if (healthPortGiven !== undefined && healthPort === undefined)
+    problems.push(`HEALTH_PORT=${healthPortGiven} must be a port number 1-65535`);
+
   if (problems.length > 0 || partitions === undefined || !isLogLevel(levelGiven))
     throw new WorkerEnvironmentError(problems);
   return {
@@ -76,5 +86,7 @@ export function workerEnvironment(env: NodeJS.ProcessEnv = process.env): WorkerE
     REDIS_CHANNEL_PREFIX: nonEmpty(env['REDIS_CHANNEL_PREFIX']),
     QUEUE_PARTITIONS: partitions,
     LOG_LEVEL: levelGiven,
+    HEALTH_PORT: healthPort,
+    HEALTH_HOST: nonEmpty(env['HEALTH_HOST'])?.trim() ?? '127.0.0.1',
   };
 }

@@ -92,7 +92,12 @@ export interface BullmqPipelineOptions
  * The distributed profile, one worker process's share: the relay (only while this process holds
  * the relay lease) and a worker on every partition queue. Run as many such processes as wanted.
  */
-export async function startBullmqPipeline(options: BullmqPipelineOptions): Promise<Pipeline> {
+export interface BullmqPipeline extends Pipeline {
+  /** Whether every partition queue is being consumed now (never, with `work: false`). */
+  consuming(): boolean;
+}
+
+export async function startBullmqPipeline(options: BullmqPipelineOptions): Promise<BullmqPipeline> {
   // Loaded here, not with the module: the embedded profile never loads BullMQ or ioredis (~13 MiB).
   const [{ Redis }, { createBullmqQueue }] = await Promise.all([
     import('ioredis'),
@@ -120,6 +125,7 @@ export async function startBullmqPipeline(options: BullmqPipelineOptions): Promi
     };
   }
   return {
+    consuming: () => consumer?.consuming() ?? false,
     async stop() {
       await stopRelay();
       await consumer?.close();

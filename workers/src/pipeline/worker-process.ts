@@ -4,7 +4,8 @@ import type { WorkerEnvironment } from '../operators/environment.ts';
 import { createRedisPubSub } from '../pubsub/mqemitter-pubsub.ts';
 import type { EventHandler } from '../queue/port.ts';
 import type { ReadStore } from '../read-models.ts';
-import { startBullmqPipeline, type Pipeline } from './pipelines.ts';
+import { startHealthServer, type HealthServer } from './health-server.ts';
+import { startBullmqPipeline, type BullmqPipeline, type Pipeline } from './pipelines.ts';
 import { exitGracefullyOnSignal } from './shutdown.ts';
 
 export interface WorkerProcessOptions {
@@ -21,14 +22,41 @@ export interface WorkerProcessOptions {
   readonly instrument?: (handler: EventHandler) => EventHandler;
 }
 
+export interface WorkerProcess extends Pipeline {
+  /** The health server's (HEALTH_PORT), when there is one. */
+  readonly health: HealthServer | undefined;
+}
+
 /**
  * One worker process of the distributed profile: relays (while it holds the lease) and projects
  * from the BullMQ partition queues, publishes changes on Redis, and on SIGTERM finishes the job in
- * progress, closes everything and exits 0.
+ * progress, closes everything and exits 0. With HEALTH_PORT it answers /healthz and /readyz (ready
+ * once every partition queue is consumed and both stores answer), whatever LOG_LEVEL says.
  */
-export async function runWorkerProcess(options: WorkerProcessOptions): Promise<Pipeline> {
+export async function runWorkerProcess(options: WorkerProcessOptions): Promise<WorkerProcess> {
   const { env, eventStore, readStore, logger } = options;
   if (!env.REDIS_URL) throw new Error('A worker process needs REDIS_URL (the BullMQ queues)');
+  // What /readyz looks at: set as the process starts and stops.
+  const state: { pipeline?: BullmqPipeline; stopping: boolean } = { stopping: false };
+  // Listening first: a port taken by another program stops the process before it takes jobs.
+  const health =
+    env.HEALTH_PORT === undefined
+      ? undefined
+      : await startHealthServer({
+          port: env.HEALTH_PORT,
+          host: env.HEALTH_HOST,
+          checks: {
+            queues: () => ({
+              ok: !state.stopping && (state.pipeline?.consuming() ?? false),
+              state: state.stopping ? 'stopping' : state.pipeline ? 'started' : 'starting',
+              partitions: env.QUEUE_PARTITIONS,
+            }),
+            eventStore: async () => ({ ok: true, headPosition: await eventStore.headPosition() }),
+            readStore: async () => ({ ok: true, checkpoint: await readStore.checkpoint() }),
+          },
+          onCheckError: (error, check) =>
+            logger.warn({ err: error, check }, 'readiness check failed'),
+        });
   const onError = throttled((error: Error, event?: RecordedEvent, held = 0) =>
     logger.error(
       {
@@ -58,18 +86,25 @@ export async function runWorkerProcess(options: WorkerProcessOptions): Promise<P
     ...(options.instrument ? { instrument: options.instrument } : {}),
     onError,
   });
+  state.pipeline = pipeline;
   const stop = async (): Promise<void> => {
+    state.stopping = true;
     await pipeline.stop();
     await pubsub.close();
     await readStore.close();
     await eventStore.close();
+    await health?.close();
   };
   exitGracefullyOnSignal(stop, { logger });
   logger.info(
-    { partitions: env.QUEUE_PARTITIONS, prefix: env.REDIS_PREFIX },
+    {
+      partitions: env.QUEUE_PARTITIONS,
+      prefix: env.REDIS_PREFIX,
+      ...(health ? { healthPort: health.port } : {}),
+    },
     `consuming ${env.QUEUE_PARTITIONS} partition queues`,
   );
-  return { stop };
+  return { health, stop };
 }
 
 /**

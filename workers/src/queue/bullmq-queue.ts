@@ -140,11 +140,18 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqEventQueue
       worker.on('error', (error) => onError(asError(error)));
       return worker;
     });
+    let started = false;
     const running = ready.then(() => {
       if (stop.signal.aborted) return;
       for (const worker of workers) void worker.run().catch((error) => onError(asError(error)));
+      started = true;
     });
     const consumer: QueueConsumer = {
+      consuming: () =>
+        started &&
+        !stop.signal.aborted &&
+        connection.status === 'ready' &&
+        workers.every((worker) => worker.isRunning()),
       async close() {
         stop.abort();
         consumers.delete(consumer);

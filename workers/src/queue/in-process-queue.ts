@@ -72,6 +72,7 @@ export function createInProcessQueue(options: InProcessQueueOptions = {}): Event
       }
     })();
     return {
+      consuming: () => !stop.signal.aborted,
       async close() {
         stop.abort();
         await loop;

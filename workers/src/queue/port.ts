@@ -9,6 +9,11 @@ import type { RecordedEvent } from '@resale/events';
 export type EventHandler = (events: readonly RecordedEvent[]) => Promise<void>;
 
 export interface QueueConsumer {
+  /**
+   * Whether it takes events now: started on every partition, reaching the queue's server, not
+   * closed. A worker process is ready once this holds.
+   */
+  consuming(): boolean;
   /** Stops taking events; resolves once the event being applied (if any) has finished. */
   close(): Promise<void>;
 }

@@ -39,10 +39,24 @@ describe('the settings of workers and operator commands, checked before anything
     ]);
   });
 
+  it('take HEALTH_PORT as a port number, none by default, and HEALTH_HOST beside it', () => {
+    expect(workerEnvironment({}).HEALTH_PORT).toBeUndefined();
+    expect(workerEnvironment({}).HEALTH_HOST).toBe('127.0.0.1');
+    expect(workerEnvironment({ HEALTH_PORT: '9100', HEALTH_HOST: '0.0.0.0' })).toMatchObject({
+      HEALTH_PORT: 9100,
+      HEALTH_HOST: '0.0.0.0',
+    });
+    for (const port of ['abc', '0', '65536', '9100.5', '-1'])
+      expect(problemsOf({ HEALTH_PORT: port })).toEqual([
+        `HEALTH_PORT=${port} must be a port number 1-65535`,
+      ]);
+  });
+
   it('name every invalid setting at once, one line each', () => {
-    expect(problemsOf({ QUEUE_PARTITIONS: '0', LOG_LEVEL: 'loud' })).toEqual([
+    expect(problemsOf({ QUEUE_PARTITIONS: '0', LOG_LEVEL: 'loud', HEALTH_PORT: 'x' })).toEqual([
       'QUEUE_PARTITIONS=0 must be a whole number of at least 1',
       'LOG_LEVEL=loud is not one of fatal, error, warn, info, debug, trace, silent',
+      'HEALTH_PORT=x must be a port number 1-65535',
     ]);
     expect(workerEnvironment({ QUEUE_PARTITIONS: '' }).QUEUE_PARTITIONS).toBe(4);
   });

@@ -120,6 +120,28 @@ function eventQueueContract(name: string, makeQueue: () => QueueUnderTest, skip 
       expect(attempts.get(0)).toBe(3);
     });
 
+    it('says it is consuming once it takes events, and no longer once closed', async () => {
+      const { queue } = makeQueue();
+      const event = recordedEvent('product-ready', 0, 1);
+      const progress = condition();
+      let applied = false;
+      const consumer = queue.consume(
+        eachEvent(async () => {
+          applied = true;
+          progress.notify();
+        }),
+      );
+      try {
+        await queue.enqueue(event);
+        await progress.until(() => applied, 'the event applied');
+        expect(consumer.consuming()).toBe(true);
+      } finally {
+        await consumer.close();
+        await queue.close();
+      }
+      expect(consumer.consuming()).toBe(false);
+    });
+
     it('lets the event being applied finish when the consumer closes, and applies it once', async () => {
       const { queue } = makeQueue();
       const slow = recordedEvent('product-slow', 0, 1);
