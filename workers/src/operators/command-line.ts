@@ -80,6 +80,8 @@ Environment:
   REDIS_URL             a distributed deployment's Redis: the rebuilt read models are announced
                         there, so that its gateways tell their clients to refetch
   REDIS_CHANNEL_PREFIX  the gateways' channel prefix on that Redis
+  LOG_LEVEL             fatal, error, warn, info (default), debug, trace or silent: the
+                        diagnostics, JSON lines on stderr
 
 Examples:
   npm run replay
@@ -124,6 +126,8 @@ Environment:
                   folder npm was run from. Without an event log there the command stops
                   and creates nothing.
   EVENTSTORE_URL  an EventStoreDB or KurrentDB (kurrentdb://...) to use instead of DATA_DIR
+  LOG_LEVEL       fatal, error, warn, info (default), debug, trace or silent: the
+                  diagnostics, JSON lines on stderr
 
 Examples:
   npm run audit -- product-p1
@@ -166,6 +170,8 @@ Environment:
                   folder npm was run from. Without an event log there the command stops
                   and creates nothing.
   EVENTSTORE_URL  an EventStoreDB or KurrentDB (kurrentdb://...) to use instead of DATA_DIR
+  LOG_LEVEL       fatal, error, warn, info (default), debug, trace or silent: the
+                  diagnostics, JSON lines on stderr
 
 Example:
   npm run promote -- ann@example.com`,
