@@ -17,6 +17,7 @@ import readModels from './plugins/external/read-models.ts';
 import readiness from './plugins/external/readiness.ts';
 import security from './plugins/external/security.ts';
 import swagger from './plugins/external/swagger.ts';
+import webClient, { routeSegments } from './plugins/external/web-client.ts';
 import authRoutes from './routes/auth.ts';
 import healthRoutes from './routes/health.ts';
 import imageRoutes from './routes/images.ts';
@@ -83,6 +84,8 @@ export default async function serviceApp(app: FastifyInstance, options: AppOptio
   // Request hooks already on the app are not the gateway's: early answers must not pass them by
   // (see earlyAnswersGuard, registered last).
   const hooksBefore = requestHooksOf(app);
+  // The API's paths, which the web client (registered after them) never answers for.
+  const apiSegments = routeSegments(app);
   await app.register(configPlugin, { config: options.config });
   await app.register(readiness);
   await httpProtocol(app);
@@ -114,5 +117,7 @@ export default async function serviceApp(app: FastifyInstance, options: AppOptio
   await app.register(userReadRoutes);
   await app.register(sellerRoutes);
   await app.register(graphql);
+  const { WEB_CLIENT_DIR } = options.config;
+  if (WEB_CLIENT_DIR) await app.register(webClient, { root: WEB_CLIENT_DIR, apiSegments });
   await app.register(earlyAnswersGuard, { hooksBefore });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import Type, { type Static } from 'typebox';
@@ -27,11 +27,21 @@ const EnvSchema = Type.Object({
   /** Prefix of the deployment's Redis keys: the gateways' rate-limit counters, the workers' queues. */
   REDIS_PREFIX: Type.String({ minLength: 1, maxLength: 100, default: 'resale' }),
   FIREBASE_AUTH_EMULATOR_HOST: Type.Optional(Type.String({ minLength: 1 })),
+  /**
+   * The Auth emulator's URL as browsers reach it, which the served web client's page may call
+   * (its CSP); default http://FIREBASE_AUTH_EMULATOR_HOST when that is set.
+   */
+  AUTH_EMULATOR_PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
   FIREBASE_PROJECT_ID: Type.String({ minLength: 1, default: 'demo-resale' }),
   /** Comma-separated e-mails that are admins from registration. */
   ADMIN_EMAILS: Type.String({ default: '' }),
   /** Comma-separated origins allowed by CORS and on the GraphQL WebSocket. */
   WEB_ORIGIN: Type.String({ minLength: 1, default: 'http://127.0.0.1:3000' }),
+  /**
+   * Folder of the built web client (web/dist: index.html, assets/), served at the API's root with
+   * index.html for the client's routes; unset: not served (npm start serves it on WEB_PORT).
+   */
+  WEB_CLIENT_DIR: Type.Optional(Type.String({ minLength: 1 })),
   ACCESS_TOKEN_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 3600 }),
   /** Writes per client address and minute. */
@@ -139,11 +149,16 @@ export function trustProxyOf(value: string): TrustProxy | undefined {
   return proxies.length > 0 && proxies.every(isProxyAddress) ? proxies : undefined;
 }
 
+const urlProblem = (value: string): string | undefined =>
+  URL.canParse(value) ? undefined : 'must be an http:// or https:// URL';
+
 /**
  * What settings whose form their schema does not say take, in the words of a one-line problem;
  * undefined when the value has that form.
  */
 const formProblems: Partial<Record<SettingName, (value: string) => string | undefined>> = {
+  PUBLIC_URL: (value) => urlProblem(value),
+  AUTH_EMULATOR_PUBLIC_URL: (value) => urlProblem(value),
   TRUST_PROXY: (value) => {
     if (trustProxyOf(value) !== undefined) return undefined;
     return /^[0-9]+$/.test(value)
@@ -214,6 +229,10 @@ function combinationProblems(env: Env): string[] {
     problems.push(
       'FIREBASE_AUTH_EMULATOR_HOST must not be set in production: the emulator accepts unsigned tokens',
     );
+  if (env.WEB_CLIENT_DIR && !existsSync(path.join(path.resolve(env.WEB_CLIENT_DIR), 'index.html')))
+    problems.push(
+      `WEB_CLIENT_DIR=${env.WEB_CLIENT_DIR} holds no index.html: build the web client into it (npm run -w web build makes web/dist), or unset WEB_CLIENT_DIR`,
+    );
   if (!env.ACCESS_TOKEN_SECRET && (isDistributed(env) || env.NODE_ENV === 'production'))
     problems.push(
       'ACCESS_TOKEN_SECRET is required in production and in the distributed profile (every replica must share it)',
@@ -257,6 +276,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, ''),
     // Checked by configProblems above.
     TRUST_PROXY: trustProxyOf(env.TRUST_PROXY) ?? false,
+    WEB_CLIENT_DIR: env.WEB_CLIENT_DIR && path.resolve(env.WEB_CLIENT_DIR),
+    AUTH_EMULATOR_PUBLIC_URL:
+      env.AUTH_EMULATOR_PUBLIC_URL ??
+      (env.FIREBASE_AUTH_EMULATOR_HOST && `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`),
     ACCESS_TOKEN_SECRET: env.ACCESS_TOKEN_SECRET ?? embeddedAccessTokenSecret(dataDir),
     distributed: isDistributed(env),
   };

@@ -5,8 +5,17 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/**
+ * The API's base URL. Empty (or '/'): the page's own origin, for the web client the gateway
+ * serves itself (docker-compose.yml): whatever address browsers reach it at.
+ */
+export function apiBaseUrl(configured: string, pageOrigin?: string): string {
+  const url = trimSlash(configured);
+  return url === '' ? (pageOrigin ?? '') : url;
+}
+
 export const env = {
-  apiUrl: trimSlash(viteEnv.VITE_API_URL ?? 'http://127.0.0.1:5000'),
+  apiUrl: apiBaseUrl(viteEnv.VITE_API_URL ?? 'http://127.0.0.1:5000', globalThis.location?.origin),
   /** Empty string: talk to the real Firebase project instead of the emulator. */
   authEmulatorUrl: viteEnv.VITE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099',
   firebase: {

@@ -36,12 +36,54 @@ const htmlToolPolicy: HelmetOptions = {
   crossOriginResourcePolicy: { policy: 'cross-origin' },
 };
 
+/** Where the web client signs in with Firebase Auth: its API, and its sign-in popup's frames. */
+const firebaseConnectSources = ['https://*.googleapis.com'];
+const firebaseFrameSources = ['https://*.firebaseapp.com', 'https://*.web.app'];
+
+/**
+ * The policy of the web client's page (index.html) when the gateway serves it: scripts, styles
+ * and everything else from the gateway itself, calls to the API on this origin and PUBLIC_URL's
+ * (and its GraphQL WebSocket), to Firebase Auth and to the Auth emulator browsers reach. Styles
+ * may be inline: react-hot-toast writes its own <style> element. Google's sign-in popup reports
+ * back to the page, which the default cross-origin opener policy would cut off.
+ */
+export function webClientPolicy(config: {
+  readonly PUBLIC_URL: string;
+  readonly AUTH_EMULATOR_PUBLIC_URL?: string | undefined;
+}): HelmetOptions {
+  const api = new URL(config.PUBLIC_URL).origin;
+  const socket = api.replace(/^http/, 'ws');
+  const emulator = config.AUTH_EMULATOR_PUBLIC_URL
+    ? [new URL(config.AUTH_EMULATOR_PUBLIC_URL).origin]
+    : [];
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        scriptSrc: ["'self'", 'https://apis.google.com'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", api, 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", api, socket, ...firebaseConnectSources, ...emulator],
+        frameSrc: ["'self'", ...firebaseFrameSources, ...emulator],
+      },
+    },
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    xFrameOptions: { action: 'deny' },
+  };
+}
+
 /**
  * The headers helmet sets for a policy. They depend on the policy only (no CSP nonces here), so
  * helmet runs once at start instead of on every request (@fastify/helmet rebuilt them per
  * request: a third of the CPU of a small cached answer).
  */
-function helmetHeaders(options: HelmetOptions): Record<string, string> {
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
