@@ -32,7 +32,7 @@ interface Parsed {
  * node:util parseArgs, strict (an unknown option, or a value given to a flag, is a UsageError),
  * with -h/--help added. `--` ends the options: what follows is positional.
  */
-function parseStrict(argv: readonly string[], options: Options): Parsed | 'help' {
+export function parseStrict(argv: readonly string[], options: Options): Parsed | 'help' {
   let parsed: Parsed;
   try {
     parsed = parseArgs({

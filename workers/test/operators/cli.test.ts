@@ -7,7 +7,7 @@ import { missingEventLog } from '../../src/operators/cli.ts';
 import { openEventStore, scratchDir, teardownAfterEach } from '../support/stores.ts';
 
 const workspace = fileURLToPath(new URL('../..', import.meta.url));
-const clis = ['replay', 'audit', 'promote'] as const;
+const clis = ['replay', 'audit', 'promote', 'bootstrap'] as const;
 type Cli = (typeof clis)[number];
 
 interface Run {
@@ -67,7 +67,7 @@ describe('an operator command finds the event log', () => {
   });
 });
 
-describe('the operator commands (npm run replay, audit, promote) as processes', () => {
+describe('the operator commands (npm run replay, audit, promote, bootstrap) as processes', () => {
   it('print their usage for --help or -h, exit 0 and create nothing', async () => {
     const { scratch, DATA_DIR } = await givenNoDataDir();
     const runs = (
