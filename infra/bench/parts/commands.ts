@@ -26,10 +26,12 @@ import { deferredWork, percent, perSecond, ratioOf } from './texts.ts';
 export class ProductPool {
   private products: SeededProduct[] = [];
   private next = 0;
-  constructor(
-    private readonly store: EventStore,
-    private readonly seller: BenchAccount,
-  ) {}
+  private readonly store: EventStore;
+  private readonly seller: BenchAccount;
+  constructor(store: EventStore, seller: BenchAccount) {
+    this.store = store;
+    this.seller = seller;
+  }
   get remaining(): number {
     return this.products.length - this.next;
   }

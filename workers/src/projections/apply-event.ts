@@ -51,22 +51,26 @@ export interface ConcurrentDocuments {
 
 /** An event of a catalog type at a schema version the projections do not know. */
 export class UnsupportedEventVersionError extends Error {
-  constructor(
-    readonly eventType: string,
-    readonly schemaVersion: number,
-  ) {
+  readonly eventType: string;
+  readonly schemaVersion: number;
+
+  constructor(eventType: string, schemaVersion: number) {
     super(`No projection reads ${eventType} version ${schemaVersion}`);
+    this.eventType = eventType;
+    this.schemaVersion = schemaVersion;
     this.name = 'UnsupportedEventVersionError';
   }
 }
 
 /** A document kept changing under a save: more concurrent writers than retries. */
 export class ConcurrentUpdateError extends Error {
-  constructor(
-    readonly model: ReadModelName,
-    readonly id: string,
-  ) {
+  readonly model: ReadModelName;
+  readonly id: string;
+
+  constructor(model: ReadModelName, id: string) {
     super(`Gave up saving ${model}/${id}: it kept changing concurrently`);
+    this.model = model;
+    this.id = id;
     this.name = 'ConcurrentUpdateError';
   }
 }
@@ -144,7 +148,11 @@ class ChangeCollector {
     { topic: ChangeTopic; key: string | null; ids: Set<string> }
   >();
 
-  constructor(private readonly position: number) {}
+  private readonly position: number;
+
+  constructor(position: number) {
+    this.position = position;
+  }
 
   record(target: Target, before: StoredRecord | null, after: StoredRecord): void {
     const [was, is] = [visibleDocument(before), visibleDocument(after)];
