@@ -60,7 +60,9 @@ export async function startProjectionThread(
   const bundle = await bundleThreadEntry(new URL('./projection-thread-entry.ts', import.meta.url));
   let worker: Worker;
   try {
-    worker = new Worker(bundle.url, { workerData: { settings: options.settings } });
+    // The bundle is plain JavaScript: the thread needs none of the process's module loaders (tsx's
+    // would otherwise be registered again in it).
+    worker = new Worker(bundle.url, { execArgv: [], workerData: { settings: options.settings } });
   } catch (error) {
     await bundle.remove();
     throw error;

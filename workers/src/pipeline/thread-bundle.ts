@@ -13,9 +13,17 @@ export interface ThreadBundle {
 const skipSelf = Symbol('resolved by esbuild itself');
 
 /**
- * Our own modules are bundled; everything else stays a module Node loads itself, by its absolute
- * URL (the bundle's own place then does not matter): packages as esbuild resolves them for Node,
- * and our plain CommonJS files, which run as they are (some start threads by their path).
+ * Packages bundled with our modules: typebox is published as several hundred small ESM files, and
+ * each module Node loads keeps its source and records in every thread that loads it; bundled,
+ * only the parts the thread uses are loaded, once.
+ */
+const bundledPackages = ['typebox'];
+
+/**
+ * Our own modules (and `bundledPackages`) are bundled; everything else stays a module Node loads
+ * itself, by its absolute URL (the bundle's own place then does not matter): packages as esbuild
+ * resolves them for Node, and our plain CommonJS files, which run as they are (some start threads
+ * by their path).
  */
 const externalByAbsoluteUrl: Plugin = {
   name: 'external-by-absolute-url',
@@ -27,6 +35,8 @@ const externalByAbsoluteUrl: Plugin = {
       if (relative && args.path.endsWith('.cjs'))
         return { path: pathToFileURL(resolve(args.resolveDir, args.path)).href, external: true };
       if (relative || args.path.startsWith('@resale/')) return undefined;
+      if (bundledPackages.some((name) => args.path === name || args.path.startsWith(`${name}/`)))
+        return undefined;
       const found = await builder.resolve(args.path, {
         kind: args.kind,
         importer: args.importer,
@@ -83,7 +93,7 @@ export async function bundleThreadEntry(entry: URL): Promise<ThreadBundle> {
       outExtension: { '.js': '.mjs' },
       platform: 'node',
       format: 'esm',
-      target: 'node20',
+      target: 'node24',
       // Node's own conditions: a package's file is the one Node would load for an import.
       conditions: ['node'],
       logLevel: 'silent',
