@@ -40,14 +40,7 @@ interface Ack {
 function startAppendLoop(file: string, label: string, appendsPerAppender?: number) {
   const child: ChildProcess = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      appendLoop,
-      file,
-      label,
-      ...(appendsPerAppender ? [String(appendsPerAppender)] : []),
-    ],
+    [appendLoop, file, label, ...(appendsPerAppender ? [String(appendsPerAppender)] : [])],
     { cwd: eventsWorkspace, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const acks: Ack[] = [];
