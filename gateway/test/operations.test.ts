@@ -240,7 +240,7 @@ describe('server.ts', () => {
   it('finishes in-flight requests on SIGTERM, then exits', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'gateway-server-'));
     const port = await freePortRun(1);
-    const server = spawn(process.execPath, ['src/server.ts'], {
+    const server = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
       cwd: path.resolve(import.meta.dirname, '..'),
       env: {
         ...process.env,

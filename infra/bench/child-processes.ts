@@ -3,6 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+/** tsx's loader, resolved here so that a child runs TypeScript whatever its working directory. */
+const tsxLoader = import.meta.resolve('tsx');
+
 export interface ChildServer {
   readonly pid: number;
   /** Base URL the child listens on (http://127.0.0.1:port). */
@@ -28,8 +31,7 @@ export interface ForkOptions {
  * and waits for its `{ type: 'listening', url }` message.
  */
 export async function forkServer(script: URL, options: ForkOptions): Promise<ChildServer> {
-  // Node runs the TypeScript itself (type stripping), as the start scripts run it.
-  const execArgv = [...(options.nodeFlags ?? [])];
+  const execArgv = [...(options.nodeFlags ?? []), '--import', tsxLoader];
   if (options.cpuProfileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
   const child = fork(fileURLToPath(script), [], {
     env: options.env,
@@ -62,7 +64,7 @@ export interface ChildProcessHandle {
 
 /** Starts a long-running script (a worker process) that stops on SIGTERM. */
 export function forkScript(script: string, options: ForkOptions): ChildProcessHandle {
-  const execArgv: string[] = [];
+  const execArgv = ['--import', tsxLoader];
   if (options.cpuProfileDir) execArgv.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
   const child = fork(script, [], {
     env: options.env,
@@ -85,7 +87,7 @@ export function forkScript(script: string, options: ForkOptions): ChildProcessHa
 export async function runScriptForResult<T>(script: URL, options: ForkOptions): Promise<T> {
   const child = fork(fileURLToPath(script), [], {
     env: options.env,
-    execArgv: [...(options.nodeFlags ?? [])],
+    execArgv: [...(options.nodeFlags ?? []), '--import', tsxLoader],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const output = collectOutput(child);

@@ -1,6 +1,6 @@
 // Summarizes a V8 CPU profile (from BENCH_CPU_PROF=<dir> npm run bench): where the time went, by
 // function (self and inclusive) and by package or source file.
-//   node bench/profile-summary.ts <file.cpuprofile> [rows] [fromSeconds-toSeconds]
+//   npx tsx bench/profile-summary.ts <file.cpuprofile> [rows] [fromSeconds-toSeconds]
 // With `timeline` instead of rows it prints how busy the thread was in each second, to choose a
 // window (seconds from the profile's start) such as a load round's.
 import { readFileSync } from 'node:fs';

@@ -12,7 +12,7 @@ export type Readiness = { readonly url: string };
 export interface ServiceProcessOptions {
   /** For messages: "gateway 1", "worker 2". */
   readonly name: string;
-  /** The workspace folder and its TypeScript entry, run as its npm script runs it (node strips the types). */
+  /** The workspace folder and its TypeScript entry, run as its npm script runs it (tsx). */
   readonly workspace: 'gateway' | 'workers';
   readonly entry: string;
   readonly env: Readonly<Record<string, string>>;
@@ -33,7 +33,7 @@ export interface ServiceProcess {
 
 /** Starts a gateway or worker process of the distributed profile and waits until it is ready. */
 export async function startServiceProcess(options: ServiceProcessOptions): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, [options.entry], {
+  const child = spawn(process.execPath, ['--import', 'tsx', options.entry], {
     cwd: path.join(repositoryRoot, options.workspace),
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -40,7 +40,14 @@ interface Ack {
 function startAppendLoop(file: string, label: string, appendsPerAppender?: number) {
   const child: ChildProcess = spawn(
     process.execPath,
-    [appendLoop, file, label, ...(appendsPerAppender ? [String(appendsPerAppender)] : [])],
+    [
+      '--import',
+      'tsx',
+      appendLoop,
+      file,
+      label,
+      ...(appendsPerAppender ? [String(appendsPerAppender)] : []),
+    ],
     { cwd: eventsWorkspace, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const acks: Ack[] = [];

@@ -19,7 +19,7 @@ const gatewayDir = path.resolve(import.meta.dirname, '../..');
  */
 export async function startGatewayProcess(env: Record<string, string>): Promise<GatewayProcess> {
   const port = await freePortRun(1);
-  const child = spawn(process.execPath, ['src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: gatewayDir,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

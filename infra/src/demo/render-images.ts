@@ -1,6 +1,6 @@
 /*
  * Renders the demo pictures (phone-art.ts) to the PNGs committed under infra/assets/demo/.
- * Run once after changing a drawing: `node infra/src/demo/render-images.ts` from the root
+ * Run once after changing a drawing: `npx tsx infra/src/demo/render-images.ts` from the root
  * (DEMO_ASSETS_DIR=<folder> writes them elsewhere, to compare). Uses Debian's Chromium;
  * playwright's own browser downloads are not available here.
  *

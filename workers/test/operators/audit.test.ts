@@ -159,8 +159,8 @@ describe("an operator's audit", () => {
     const { store, dir } = await givenSamsHistory();
     await givenRegistered(store, 'ann1', 'ann@example.com');
     const env = { ...process.env, DATA_DIR: dir, EVENTSTORE_URL: '' };
-    const cli = ['src/operators/audit-cli.ts'];
-    // The commands at once: each spends a moment starting.
+    const cli = ['--import', 'tsx', 'src/operators/audit-cli.ts'];
+    // The commands at once: each spends a second or two starting tsx.
     const [json, table, byEmail, unknownEmail] = await Promise.all([
       run(process.execPath, [...cli, 'sam1', '--json'], { cwd: workspace, env }),
       run(process.execPath, [...cli, 'nobody'], { cwd: workspace, env }),

@@ -155,12 +155,12 @@ describe('bootstrap (npm run bootstrap)', () => {
 
 const workspace = fileURLToPath(new URL('../..', import.meta.url));
 
-/** `npm run bootstrap -- <args>` as a child process (as npm runs it). */
+/** `npm run bootstrap -- <args>` as a child process (tsx, as npm runs it). */
 function runBootstrap(args: readonly string[], DATA_DIR: string) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      ['src/operators/bootstrap-cli.ts', ...args],
+      ['--import', 'tsx', 'src/operators/bootstrap-cli.ts', ...args],
       {
         cwd: workspace,
         env: {

@@ -16,12 +16,12 @@ interface Run {
   readonly stderr: string;
 }
 
-/** `npm run <cli> -- <args>` as a child process (as npm runs it), whatever its exit code. */
+/** `npm run <cli> -- <args>` as a child process (tsx, as npm runs it), whatever its exit code. */
 function runCli(cli: Cli, args: readonly string[], env: Record<string, string>): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [`src/operators/${cli}-cli.ts`, ...args],
+      ['--import', 'tsx', `src/operators/${cli}-cli.ts`, ...args],
       // The embedded profile whatever the test's own environment says.
       {
         cwd: workspace,
@@ -33,7 +33,7 @@ function runCli(cli: Cli, args: readonly string[], env: Record<string, string>):
   });
 }
 
-/** Each command run at once (each spends a moment starting). */
+/** Each command run at once (each spends a second or two starting tsx). */
 const runEach = (args: (cli: Cli) => readonly string[], env: Record<string, string>) =>
   Promise.all(clis.map((cli) => runCli(cli, args(cli), env)));
 

@@ -25,7 +25,7 @@ interface WorkerMain {
 }
 
 function startWorkerMain(env: Record<string, string>): WorkerMain {
-  const child = spawn(process.execPath, ['src/worker-main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
     cwd: workspace,
     env: { ...process.env, EVENTSTORE_URL: '', MONGODB_URL: '', LOG_LEVEL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

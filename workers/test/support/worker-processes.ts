@@ -20,7 +20,7 @@ export interface WorkerChild {
 
 export function startWorkerChild(env: Record<string, string>): WorkerChild {
   const child = fork(childEntry, [], {
-    execArgv: [],
+    execArgv: ['--import', 'tsx'],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
