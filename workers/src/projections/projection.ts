@@ -61,6 +61,11 @@ export interface ReadModel<D extends ReadModelDocument> {
   readonly topics: TopicKeys<D>;
   /** Indexes for every query of the read model. */
   readonly indexes: readonly IndexSpec[];
+  /**
+   * The text a keyword search of the read model reads (`DocumentQuery.words`); each store keeps
+   * an index of its words (search-words.ts). Read models without it cannot be searched.
+   */
+  searchText?(doc: D): string;
 }
 
 /** The topics (with keys) a change of `doc` feeds. */

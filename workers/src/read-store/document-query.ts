@@ -5,17 +5,32 @@ import { InvalidCursorError, type DocumentQuery, type Page } from './port.ts';
 export const maxPageSize = 1000;
 
 const fieldName = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A search word as `searchWords` makes it: letters and digits only. */
+const searchWord = /^[\p{L}\p{N}]+$/u;
 
 /** Checks what adapters rely on: known-safe field names, a stable order, a sane page size. */
 export function assertValidQuery(query: DocumentQuery): 'asc' | 'desc' {
-  const { orderBy, where, page } = query;
+  const { orderBy, where, oneOf, range, words, page } = query;
   const last = orderBy[orderBy.length - 1];
   if (!last || last[0] !== '_id') throw new RangeError('A list must be ordered by _id last');
   const direction = last[1];
   if (orderBy.some(([, d]) => d !== direction))
     throw new RangeError('A list must be ordered in one direction');
-  for (const field of [...orderBy.map(([f]) => f), ...Object.keys(where ?? {})])
+  const fields = [
+    ...orderBy.map(([f]) => f),
+    ...Object.keys(where ?? {}),
+    ...Object.keys(oneOf ?? {}),
+    ...Object.keys(range ?? {}),
+  ];
+  for (const field of fields)
     if (!fieldName.test(field)) throw new RangeError(`Not a field name: ${field}`);
+  for (const values of Object.values(oneOf ?? {}))
+    if (values.length === 0) throw new RangeError('oneOf needs at least one value');
+  for (const { min, max } of Object.values(range ?? {}))
+    if ([min, max].some((bound) => bound !== undefined && !Number.isFinite(bound)))
+      throw new RangeError('A range is bounded by finite numbers');
+  if (words?.some((word) => !searchWord.test(word)))
+    throw new RangeError('Search words are letters and digits');
   if (page && (!Number.isInteger(page.limit) || page.limit < 1 || page.limit > maxPageSize))
     throw new RangeError(`Page limit must be an integer from 1 to ${maxPageSize}`);
   return direction;

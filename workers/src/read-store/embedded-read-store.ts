@@ -8,6 +8,7 @@ import type {
   ReadModelName,
 } from '../projections/projection.ts';
 import { readModels, readModelNames } from '../projections/registry.ts';
+import { searchWords } from '../projections/search-words.ts';
 import { assertValidQuery, decodeCursor, pageOf } from './document-query.ts';
 import {
   type DocumentQuery,
@@ -85,6 +86,50 @@ function fieldSql(field: string): string {
 const sqlValue = (value: FieldValue): string | number | null =>
   typeof value === 'boolean' ? (value ? 1 : 0) : value;
 
+/**
+ * The FTS5 table indexing the search words of a read model's table (`searchText`), row by row:
+ * its rowid is the document row's. It holds the words as search-words.ts makes them, separated
+ * by spaces, so that SQLite's tokenizer splits them and changes nothing else: the same words as
+ * the MongoDB store's, and a query's prefixes match the same documents in both.
+ */
+const searchTableOf = (table: string): string => `${table}__search`;
+
+/** The FTS5 query for word prefixes: every word, each as a prefix ("sam"* "gal"*). */
+const matchOf = (words: readonly string[]): string => words.map((word) => `"${word}"*`).join(' ');
+
+/** The text a document row holds in the search table; null: none (deleted, or no search). */
+function searchTextOf(model: ReadModelName, record: StoredRecord): string | null {
+  const { searchText } = readModels[model];
+  if (!searchText || record.deleted || !record.doc) return null;
+  return searchWords(searchText(record.doc)).join(' ');
+}
+
+/**
+ * Creates the search table of a searchable read model's table when missing, filled from the
+ * documents already there (a file written before the read model was searchable).
+ */
+function createSearchTable(db: Db, model: ReadModelName, table: string): void {
+  if (!readModels[model].searchText) return;
+  const search = searchTableOf(table);
+  const exists = db
+    .prepare<[string], number>('SELECT count(*) FROM sqlite_master WHERE name = ?')
+    .pluck()
+    .get(search);
+  if (exists) return;
+  // Prefix indexes of 1 to 3 characters: a prefix that short matches many words.
+  db.exec(
+    `CREATE VIRTUAL TABLE "${search}" USING fts5(words, tokenize = 'unicode61 remove_diacritics 0', prefix = '1 2 3')`,
+  );
+  const insert = db.prepare(`INSERT INTO "${search}" (rowid, words) VALUES (?, ?)`);
+  const rows = db
+    .prepare(`SELECT rowid, id, position, deleted, doc FROM "${table}" WHERE deleted = 0`)
+    .all() as (DocumentRow & { rowid: number })[];
+  for (const row of rows) {
+    const text = searchTextOf(model, toRecord(row));
+    if (text !== null) insert.run(row.rowid, text);
+  }
+}
+
 const indexName = (collection: string, index: string, generation: 'a' | 'b'): string =>
   `ix_${collection}_${index}_${generation}`;
 
@@ -126,6 +171,7 @@ function createModelTable(
       doc      TEXT    NOT NULL
     ) STRICT;
   `);
+  createSearchTable(db, model, table);
   if (indexes === 'none') return;
   const existing = new Set(
     db
@@ -177,7 +223,10 @@ function dropObsoleteTables(db: Db): void {
 }
 
 function dropShadowTable(db: Db, model: ReadModelName): void {
-  db.exec(`DROP TABLE IF EXISTS "${shadowOf(model)}"`);
+  db.exec(`
+    DROP TABLE IF EXISTS "${shadowOf(model)}";
+    DROP TABLE IF EXISTS "${searchTableOf(shadowOf(model))}";
+  `);
 }
 
 /**
@@ -220,7 +269,7 @@ interface FindSql {
   readonly params: (string | number | null)[];
 }
 
-function findSql(table: string, query: DocumentQuery): FindSql {
+function findSql(model: ReadModelName, table: string, query: DocumentQuery): FindSql {
   const direction = assertValidQuery(query);
   const conditions = ['deleted = 0'];
   const params: (string | number | null)[] = [];
@@ -230,6 +279,32 @@ function findSql(table: string, query: DocumentQuery): FindSql {
       conditions.push(`${fieldSql(field)} = ?`);
       params.push(sqlValue(value));
     }
+  }
+  // One parameter whatever the number of values: one SQL text, one prepared statement.
+  for (const [field, values] of Object.entries(query.oneOf ?? {})) {
+    conditions.push(`${fieldSql(field)} IN (SELECT value FROM json_each(?))`);
+    params.push(JSON.stringify(values));
+  }
+  // A range bounds the walk of the order's index when it is on the order's first field; on
+  // another field (unary +: no index for it) it filters that walk, so that the first page never
+  // waits for every match to be sorted.
+  const [first] = query.orderBy;
+  for (const [field, { min, max }] of Object.entries(query.range ?? {})) {
+    const value = field === first?.[0] ? fieldSql(field) : `+${fieldSql(field)}`;
+    if (min !== undefined) {
+      conditions.push(`${value} >= ?`);
+      params.push(min);
+    }
+    if (max !== undefined) {
+      conditions.push(`${value} <= ?`);
+      params.push(max);
+    }
+  }
+  if (query.words && query.words.length > 0) {
+    if (!readModels[model].searchText) throw new RangeError(`${model} cannot be searched`);
+    const search = searchTableOf(table);
+    conditions.push(`rowid IN (SELECT rowid FROM "${search}" WHERE "${search}" MATCH ?)`);
+    params.push(matchOf(query.words));
   }
   const orderFields = query.orderBy.map(([field]) => field);
   if (query.page?.after !== undefined) {
@@ -285,17 +360,37 @@ class DocumentTables {
     save: (model, next) => this.write(model, next),
   };
 
-  /** Writes a record as it is now. */
+  /** Writes a record as it is now, and its search words where the read model has them. */
   write(model: ReadModelName, record: StoredRecord): void {
-    this.statement(
-      `INSERT INTO "${this.tableOf(model)}" (id, position, deleted, doc) VALUES (?, ?, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET position = excluded.position, deleted = excluded.deleted, doc = excluded.doc`,
-    ).run(
+    const table = this.tableOf(model);
+    const upsert = `INSERT INTO "${table}" (id, position, deleted, doc) VALUES (?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET position = excluded.position, deleted = excluded.deleted, doc = excluded.doc`;
+    const values = [
       record.id,
       record.position,
       record.deleted ? 1 : 0,
       JSON.stringify(record.doc ?? { _id: record.id }),
-    );
+    ];
+    if (!readModels[model].searchText) {
+      this.statement(upsert).run(...values);
+      return;
+    }
+    const rowid = this.statement(`${upsert} RETURNING rowid`)
+      .pluck()
+      .get(...values) as number;
+    this.writeSearchText(table, rowid, searchTextOf(model, record));
+  }
+
+  /** Keeps a row's search words; most changes (a booking, a report) leave them as they were. */
+  private writeSearchText(table: string, rowid: number, text: string | null): void {
+    const search = searchTableOf(table);
+    const before = this.statement(`SELECT words FROM "${search}" WHERE rowid = ?`)
+      .pluck()
+      .get(rowid) as string | undefined;
+    if ((before ?? null) === text) return;
+    if (before !== undefined) this.statement(`DELETE FROM "${search}" WHERE rowid = ?`).run(rowid);
+    if (text !== null)
+      this.statement(`INSERT INTO "${search}" (rowid, words) VALUES (?, ?)`).run(rowid, text);
   }
 
   /** Applies events in order within the caller's (write) transaction. */
@@ -451,7 +546,7 @@ export class EmbeddedReadStore implements ReadStore {
     model: ReadModelName,
     query: DocumentQuery,
   ): Promise<Page<D>> {
-    const { sql, params } = findSql(this.tables.table(model), query);
+    const { sql, params } = findSql(model, this.tables.table(model), query);
     const rows = this.tables.statement(sql).all(...params) as Omit<DocumentRow, 'deleted'>[];
     return pageOf(
       rows.map((row) => ({ ...row, doc: JSON.parse(row.doc) as D })),
@@ -481,7 +576,7 @@ export class EmbeddedReadStore implements ReadStore {
 
   /** SQLite's plan for a list query: lets tests prove that every query runs on an index. */
   explainFind(model: ReadModelName, query: DocumentQuery): string[] {
-    const { sql, params } = findSql(this.tables.table(model), query);
+    const { sql, params } = findSql(model, this.tables.table(model), query);
     return (
       this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]
     ).map((row) => row.detail);
@@ -631,6 +726,11 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
               DROP TABLE "${live}";
               ALTER TABLE "${shadow}" RENAME TO "${live}";
             `);
+            if (readModels[model].searchText)
+              this.db.exec(`
+                DROP TABLE IF EXISTS "${searchTableOf(live)}";
+                ALTER TABLE "${searchTableOf(shadow)}" RENAME TO "${searchTableOf(live)}";
+              `);
             this.db
               .prepare(`UPDATE ${checkpointsTable} SET position = ? WHERE model = ?`)
               .run(this.rebuilt, model);

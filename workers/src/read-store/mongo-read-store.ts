@@ -12,6 +12,7 @@ import type {
   ReadModelName,
 } from '../projections/projection.ts';
 import { readModels, readModelNames } from '../projections/registry.ts';
+import { searchWords } from '../projections/search-words.ts';
 import { assertValidQuery, decodeCursor, pageOf } from './document-query.ts';
 import {
   type DocumentQuery,
@@ -27,6 +28,7 @@ import {
   ModelHasher,
   toStoredForm,
   toVisible,
+  wordsField,
   type StoredForm,
 } from './stored-form.ts';
 import { everyModel, RebuildProgress } from './rebuild-progress.ts';
@@ -126,9 +128,47 @@ async function leftoverCollections(db: Db, model: ReadModelName, live: string): 
     .filter((name) => name !== live);
 }
 
+/** The index of a searchable read model's words: multikey, one entry per word. */
+const wordsIndex = { name: 'search_words', fields: [[wordsField, 1]] } as const;
+
+/** The stored form of a record, with its search words where the read model has them. */
+function storedFormWithWords(model: ReadModelName, record: StoredRecord): StoredForm {
+  const form = toStoredForm(record);
+  const { searchText } = readModels[model];
+  if (!searchText || !record.doc || record.deleted) return form;
+  return { ...form, [wordsField]: searchWords(searchText(record.doc)) } as unknown as StoredForm;
+}
+
+/**
+ * Gives the search words to the documents of a searchable read model that have none (written
+ * before it was searchable). Guarded by the position read: a document changed meanwhile got its
+ * words from that write.
+ */
+async function addMissingWords(db: Db, model: ReadModelName, collection: string): Promise<void> {
+  if (!readModels[model].searchText) return;
+  const documents = db.collection<MongoDocument>(collection);
+  const missing = documents.find({
+    [wordsField]: { $exists: false },
+    [deletedField]: { $exists: false },
+  } as Filter<MongoDocument>);
+  for await (const found of missing) {
+    const record = fromStoredForm(found);
+    await documents.updateOne(
+      {
+        _id: record.id,
+        _position: record.position,
+        [wordsField]: { $exists: false },
+      } as Filter<MongoDocument>,
+      { $set: { [wordsField]: storedFormWithWords(model, record)[wordsField] } },
+    );
+  }
+}
+
 async function createIndexes(db: Db, model: ReadModelName, collection: string): Promise<void> {
   const documents = db.collection<MongoDocument>(collection);
-  const declared = readModels[model].indexes;
+  const declared = readModels[model].searchText
+    ? [...readModels[model].indexes, wordsIndex]
+    : readModels[model].indexes;
   // An index an earlier version declared only costs writes now.
   for (const { name } of await documents
     .listIndexes()
@@ -174,7 +214,7 @@ class MongoDocuments implements ConcurrentDocuments {
     const documents = this.documents(model);
     if (!expected) {
       try {
-        await documents.insertOne(toStoredForm(next));
+        await documents.insertOne(storedFormWithWords(model, next));
         return true;
       } catch (error) {
         if (isDuplicateKey(error)) return false;
@@ -182,14 +222,15 @@ class MongoDocuments implements ConcurrentDocuments {
       }
     }
     return (
-      (await documents.replaceOne(sameAsFilter(expected), toStoredForm(next))).matchedCount === 1
+      (await documents.replaceOne(sameAsFilter(expected), storedFormWithWords(model, next)))
+        .matchedCount === 1
     );
   }
 
   async hash(model: ReadModelName): Promise<string> {
     const hasher = new ModelHasher();
     for await (const doc of this.documents(model).find({}).sort({ _id: 1 }))
-      hasher.add(doc as unknown as StoredForm);
+      hasher.add(toStoredForm(fromStoredForm(doc)));
     return hasher.digest();
   }
 }
@@ -201,7 +242,10 @@ export async function openMongoReadStore(options: MongoReadStoreOptions): Promis
     const db = client.db(options.dbName, { writeConcern: { w: 'majority', journal: true } });
     await dropObsoleteCollections(db);
     const live = await liveCollections(db);
-    for (const model of readModelNames) await createIndexes(db, model, live(model));
+    for (const model of readModelNames) {
+      await createIndexes(db, model, live(model));
+      await addMissingWords(db, model, live(model));
+    }
     try {
       // Created up front, so that concurrent upserts of the checkpoints never race to insert it.
       await db.collection<MetaDocument>(metaCollection).insertOne({ _id: checkpointsId });
@@ -304,6 +348,20 @@ export class MongoReadStore implements ReadStore {
     const conditions: Filter<MongoDocument>[] = [
       { ...(query.where ?? {}), [deletedField]: { $exists: false } } as Filter<MongoDocument>,
     ];
+    for (const [field, values] of Object.entries(query.oneOf ?? {}))
+      conditions.push({ [field]: { $in: values } } as Filter<MongoDocument>);
+    for (const [field, { min, max }] of Object.entries(query.range ?? {})) {
+      if (min !== undefined) conditions.push({ [field]: { $gte: min } } as Filter<MongoDocument>);
+      if (max !== undefined) conditions.push({ [field]: { $lte: max } } as Filter<MongoDocument>);
+    }
+    if (query.words && query.words.length > 0) {
+      if (!readModels[model].searchText) throw new RangeError(`${model} cannot be searched`);
+      // Each word begins one of the document's words: an anchored regular expression, which
+      // MongoDB answers from the multikey index's range of that prefix. Search words are
+      // letters and digits (assertValidQuery), nothing a regular expression reads specially.
+      for (const word of query.words)
+        conditions.push({ [wordsField]: { $regex: `^${word}` } } as Filter<MongoDocument>);
+    }
     const orderFields = query.orderBy.map(([field]) => field);
     if (query.page?.after !== undefined) {
       // Keyset paging: (f1, f2, ...) strictly after the cursor's values, in the sort direction.

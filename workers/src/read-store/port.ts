@@ -25,6 +25,15 @@ export type SortField = readonly [field: string, direction: 'asc' | 'desc'];
 export interface DocumentQuery {
   /** Equality on visible fields. */
   readonly where?: Readonly<Record<string, FieldValue>>;
+  /** A visible field equal to one of the values (at least one). */
+  readonly oneOf?: Readonly<Record<string, readonly (string | number)[]>>;
+  /** A numeric visible field within bounds, both inclusive. */
+  readonly range?: Readonly<Record<string, { readonly min?: number; readonly max?: number }>>;
+  /**
+   * Keyword search, for read models with `searchText`: each of these words (as `queryWords`
+   * gives them) begins some word of the document's search text.
+   */
+  readonly words?: readonly string[];
   /** All in one direction. */
   readonly orderBy: readonly SortField[];
   /** Without it, the whole list. */

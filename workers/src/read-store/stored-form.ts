@@ -6,6 +6,12 @@ import type { FieldValue, ReadModelDocument } from '../projections/projection.ts
 /** Internal fields of a stored document, never returned by queries. */
 export const positionField = '_position';
 export const deletedField = '_deleted';
+/**
+ * The search words of a searchable read model's document (search-words.ts), kept by the MongoDB
+ * store beside its fields for its multikey index; derived from the document, so neither
+ * answered, nor hashed, nor compared.
+ */
+export const wordsField = '_words';
 
 /**
  * A record as one flat document: the visible fields plus `_position`, and for a tombstone only
@@ -23,7 +29,7 @@ export function toStoredForm(record: StoredRecord): StoredForm {
 }
 
 export function fromStoredForm(form: Record<string, unknown>): StoredRecord {
-  const { _id, _position, _deleted, ...fields } = form;
+  const { _id, _position, _deleted, _words, ...fields } = form;
   const id = String(_id);
   const position = Number(_position ?? 0);
   if (_deleted === true) return { id, position, deleted: true, doc: null };
@@ -37,7 +43,7 @@ export function fromStoredForm(form: Record<string, unknown>): StoredRecord {
 
 /** The visible document of a stored form. */
 export function toVisible<D extends ReadModelDocument>(form: Record<string, unknown>): D {
-  const { _position: _p, _deleted: _d, ...visible } = form;
+  const { _position: _p, _deleted: _d, _words: _w, ...visible } = form;
   return visible as D;
 }
 

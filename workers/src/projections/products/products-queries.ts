@@ -1,12 +1,20 @@
-import type { Page, PageRequest, ReadStore } from '../../read-store/port.ts';
+import {
+  InvalidCursorError,
+  type DocumentQuery,
+  type Page,
+  type PageRequest,
+  type ReadStore,
+  type SortField,
+} from '../../read-store/port.ts';
 import type { ChangeSource, ReadModelQuery } from '../query.ts';
-import { getSellerById } from '../sellers/sellers-queries.ts';
+import { queryWords } from '../search-words.ts';
+import { getSellerById, verifiedSellerIds } from '../sellers/sellers-queries.ts';
 import type { Product, ProductDocument } from './product-document.ts';
 
-const newestFirst = [
+const newestFirst: readonly SortField[] = [
   ['postTime', 'desc'],
   ['_id', 'desc'],
-] as const;
+];
 
 /** Products are answered with their seller's verification, which the sellers read model holds. */
 const sellerVerification: ChangeSource = { topic: 'sellers', key: null };
@@ -75,3 +83,106 @@ export async function getProduct(store: ReadStore, id: string): Promise<Product 
   const [answered] = await withSellerVerification(store, [product]);
   return answered ?? null;
 }
+
+/** The orders a search can have: newest first, cheapest first, dearest first. */
+export const productSorts = ['newest', 'priceAsc', 'priceDesc'] as const;
+export type ProductSort = (typeof productSorts)[number];
+
+const orderOf: { readonly [S in ProductSort]: readonly SortField[] } = {
+  newest: newestFirst,
+  priceAsc: [
+    ['sellingPrice', 'asc'],
+    ['_id', 'asc'],
+  ],
+  priceDesc: [
+    ['sellingPrice', 'desc'],
+    ['_id', 'desc'],
+  ],
+};
+
+/** What a shopper searches for; every part is optional and they all hold together. */
+export interface ProductSearch {
+  /** Keywords: each word begins a word of the product's name, brand or description. */
+  readonly q?: string | undefined;
+  /** One brand (category title) only. */
+  readonly brand?: string | undefined;
+  /** Selling price bounds, inclusive. */
+  readonly minPrice?: number | undefined;
+  readonly maxPrice?: number | undefined;
+  /** Any of these conditions; all when absent or empty. */
+  readonly conditions?: readonly ProductDocument['condition'][] | undefined;
+  /** Used for at most this many years. */
+  readonly maxYears?: number | undefined;
+  /** Only products of sellers an admin verified. */
+  readonly verifiedOnly?: boolean | undefined;
+  /** Only products on sale and not booked. */
+  readonly availableOnly?: boolean | undefined;
+  readonly sort?: ProductSort | undefined;
+}
+
+/** A search's cursor names its order: a cursor of another order is refused, not misread. */
+function storeCursor(sort: ProductSort, after: string): string {
+  const prefix = `${sort}.`;
+  if (!after.startsWith(prefix)) throw new InvalidCursorError(after);
+  return after.slice(prefix.length);
+}
+
+/** The document query of a search; null when nothing can match (no verified seller). */
+async function searchQuery(
+  store: ReadStore,
+  search: ProductSearch,
+  page: PageRequest,
+): Promise<DocumentQuery | null> {
+  const sort = search.sort ?? 'newest';
+  const oneOf: Record<string, readonly string[]> = {};
+  if (search.conditions && search.conditions.length > 0) oneOf.condition = search.conditions;
+  if (search.verifiedOnly) {
+    const sellers = await verifiedSellerIds(store);
+    if (sellers.length === 0) return null;
+    oneOf.sellerUid = sellers;
+  }
+  const range: Record<string, { min?: number; max?: number }> = {};
+  if (search.minPrice !== undefined || search.maxPrice !== undefined)
+    range.sellingPrice = {
+      ...(search.minPrice !== undefined ? { min: search.minPrice } : {}),
+      ...(search.maxPrice !== undefined ? { max: search.maxPrice } : {}),
+    };
+  if (search.maxYears !== undefined) range.year = { max: search.maxYears };
+  return {
+    where: {
+      ...(search.brand !== undefined ? { Brand: search.brand } : {}),
+      ...(search.availableOnly ? { available: true, booked: false } : {}),
+    },
+    oneOf,
+    range,
+    words: queryWords(search.q ?? ''),
+    orderBy: orderOf[sort],
+    page: {
+      limit: page.limit,
+      ...(page.after !== undefined ? { after: storeCursor(sort, page.after) } : {}),
+    },
+  };
+}
+
+/**
+ * Products matching a search, page by page (keyset: a page goes on after the previous one's
+ * last product, so products listed or removed meanwhile cause no duplicate and no gap). Its
+ * answer changes with the brand's products (every brand's without one) and the sellers'
+ * verification.
+ */
+export const searchProducts: ReadModelQuery<
+  { readonly search: ProductSearch; readonly page: PageRequest },
+  Page<Product>
+> = {
+  sources: ({ search }) => [{ topic: 'products', key: search.brand ?? null }, sellerVerification],
+  run: async (store, { search, page }) => {
+    const query = await searchQuery(store, search, page);
+    if (!query) return { items: [], nextCursor: null };
+    const found = await store.find<ProductDocument>('products', query);
+    const sort = search.sort ?? 'newest';
+    return {
+      items: await withSellerVerification(store, found.items),
+      nextCursor: found.nextCursor === null ? null : `${sort}.${found.nextCursor}`,
+    };
+  },
+};

@@ -99,7 +99,34 @@ export const productIndexes: readonly IndexSpec[] = [
       ['_id', -1],
     ],
   },
+  // Search (searchProducts): every product newest first or by price, all or of one brand.
+  {
+    name: 'newest',
+    fields: [
+      ['postTime', -1],
+      ['_id', -1],
+    ],
+  },
+  {
+    name: 'by_price',
+    fields: [
+      ['sellingPrice', 1],
+      ['_id', 1],
+    ],
+  },
+  {
+    name: 'by_brand_price',
+    fields: [
+      ['Brand', 1],
+      ['sellingPrice', 1],
+      ['_id', 1],
+    ],
+  },
 ];
+
+/** What a keyword search reads of a product: its name, brand and description. */
+export const productSearchText = (doc: ProductDocument): string =>
+  `${doc.productName} ${doc.Brand} ${doc.about}`;
 
 export const productsReadModel: ReadModel<ProductDocument> = {
   name: 'products',
@@ -114,4 +141,5 @@ export const productsReadModel: ReadModel<ProductDocument> = {
     reportedProducts: { key: (doc) => (doc.reported ? null : undefined) },
   },
   indexes: productIndexes,
+  searchText: productSearchText,
 };

@@ -7,6 +7,15 @@ export function listSellers(store: ReadStore, page?: PageRequest): Promise<Page<
   return store.find<SellerDocument>('sellers', { orderBy: [['_id', 'asc']], page });
 }
 
+/** The ids of the sellers an admin verified (a search for verified sellers' products reads them). */
+export async function verifiedSellerIds(store: ReadStore): Promise<string[]> {
+  const { items } = await store.find<SellerDocument>('sellers', {
+    where: { verified: true },
+    orderBy: [['_id', 'asc']],
+  });
+  return items.map((seller) => seller._id);
+}
+
 export function getSellerById(store: ReadStore, id: string): Promise<SellerDocument | null> {
   return store.get<SellerDocument>('sellers', id);
 }
