@@ -81,7 +81,8 @@ export function describeValidation(
   if (!issue) return { message: `Invalid ${context ?? 'request'}`, field: undefined };
   const path = issue.instancePath.split('/').filter(Boolean);
   const missing = issue.keyword === 'required' ? String(issue.params.missingProperty) : undefined;
-  const field = missing ?? path.at(-1);
+  // An item of a list (`/condition/0`) is named by its list.
+  const field = missing ?? path.filter((part) => !/^\d+$/.test(part)).at(-1);
   if (field === undefined)
     return { message: `${context ?? 'request'} ${issue.message ?? 'is invalid'}`, field };
   const isEmpty = issue.keyword === 'minLength' && issue.params.limit === 1;

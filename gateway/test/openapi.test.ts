@@ -76,6 +76,7 @@ describe('the OpenAPI document at /docs/json', () => {
 
   it.each([
     ['/allProducts/{categoryTitle}', 'product'],
+    ['/products', 'product'],
     ['/bookings', 'booking'],
     ['/users', 'user'],
     ['/categories', 'category'],

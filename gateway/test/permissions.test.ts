@@ -124,6 +124,12 @@ describe('permission matrix: every route × {anonymous, buyer, seller, admin, an
     },
     {
       method: 'GET',
+      path: '/products',
+      request: fixed({ url: '/products?q=galaxy&available=true&sort=priceAsc' }),
+      expected: [200, 200, 200, 200, 200],
+    },
+    {
+      method: 'GET',
       path: '/advertisedProducts',
       request: fixed({ url: '/advertisedProducts' }),
       expected: [200, 200, 200, 200, 200],

@@ -180,6 +180,31 @@ describe('GraphQL subscriptions over graphql-ws', () => {
     await brand.stop();
   });
 
+  it("productSearchChanged follows every brand's products, or one brand's; signed in only", async () => {
+    const anonymous = subscribe(
+      connect(undefined),
+      'subscription { productSearchChanged { topic } }',
+    );
+    expect(await refusalOf(anonymous)).toBe('Sign in to continue');
+    const everyBrand = await subscribeLive(connect(buyer.accessToken), 'productSearchChanged');
+    const samsung = await subscribeLive(
+      connect(buyer.accessToken),
+      'productSearchChanged',
+      'brand: "Samsung"',
+    );
+    const oppo = await listProduct(t.app, seller, { Brand: 'Oppo' });
+    expect((await everyBrand.next()).data?.productSearchChanged).toMatchObject({
+      topic: 'products',
+      ids: [oppo],
+    });
+    const galaxy = await listProduct(t.app, seller, { Brand: 'Samsung' });
+    expect((await everyBrand.next()).data?.productSearchChanged?.ids).toEqual([galaxy]);
+    // The Oppo listing never reached the Samsung search.
+    expect((await samsung.next()).data?.productSearchChanged?.ids).toEqual([galaxy]);
+    await everyBrand.stop();
+    await samsung.stop();
+  });
+
   it('a deleted user stops receiving once the users read model has the deletion', async () => {
     const doomed = await registerUser(t.app, 'buyer');
     const staying = await registerUser(t.app, 'buyer');

@@ -93,6 +93,30 @@ export type ProductPage = {
   nextCursor?: Maybe<Scalars['String']['output']>;
 };
 
+/** What a shopper searches for; every part is optional and every part given must hold. */
+export type ProductSearch = {
+  /** Only products on sale and not booked. */
+  availableOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  /** One brand (category title) only. */
+  brand?: InputMaybe<Scalars['String']['input']>;
+  /** Any of these conditions. */
+  conditions?: InputMaybe<Array<Condition>>;
+  maxPrice?: InputMaybe<Scalars['Float']['input']>;
+  /** Used for at most this many years. */
+  maxYears?: InputMaybe<Scalars['Float']['input']>;
+  /** Selling price bounds, inclusive. */
+  minPrice?: InputMaybe<Scalars['Float']['input']>;
+  /** Keywords: each word begins a word of the name, brand or description (any case, accents ignored). */
+  q?: InputMaybe<Scalars['String']['input']>;
+  /** newest when absent. */
+  sort?: InputMaybe<ProductSort>;
+  /** Only verified sellers' products. */
+  verifiedOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The orders of a search: newest first, cheapest first, dearest first. */
+export type ProductSort = 'newest' | 'priceAsc' | 'priceDesc';
+
 export type Query = {
   __typename?: 'Query';
   /** Advertised, available products for the home page. */
@@ -109,6 +133,8 @@ export type Query = {
   products: ProductPage;
   /** Admins only. */
   reportedProducts: Array<Product>;
+  /** Products matching a search (keywords, filters, order), page by page; as GET /products. */
+  searchProducts: ProductPage;
   /** Admins only. */
   sellers: Array<Seller>;
   /** Admins only. */
@@ -138,6 +164,13 @@ export type QueryReportedProductsArgs = {
   minPosition?: InputMaybe<Scalars['Float']['input']>;
 };
 
+export type QuerySearchProductsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+  search: ProductSearch;
+};
+
 export type QuerySellersArgs = {
   minPosition?: InputMaybe<Scalars['Float']['input']>;
 };
@@ -163,6 +196,8 @@ export type Subscription = {
   myBookingsChanged: Change;
   /** The calling seller's products (sellers). */
   myProductsChanged: Change;
+  /** The products a search reads: one brand's, or every brand's without one (signed in). */
+  productSearchChanged: Change;
   /** A brand's products (signed in). */
   productsChanged: Change;
   /** Reported products (admins). */
@@ -179,6 +214,11 @@ export type SubscriptionMyBookingsChangedArgs = {
 
 export type SubscriptionMyProductsChangedArgs = {
   after?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type SubscriptionProductSearchChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+  brand?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type SubscriptionProductsChangedArgs = {
@@ -314,6 +354,8 @@ export type ResolversTypes = {
   Me: ResolverTypeWrapper<Me>;
   Product: ResolverTypeWrapper<Product>;
   ProductPage: ResolverTypeWrapper<ProductPage>;
+  ProductSearch: ProductSearch;
+  ProductSort: ProductSort;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Role: Role;
   Seller: ResolverTypeWrapper<Seller>;
@@ -334,6 +376,7 @@ export type ResolversParentTypes = {
   Me: Me;
   Product: Product;
   ProductPage: ProductPage;
+  ProductSearch: ProductSearch;
   Query: Record<PropertyKey, never>;
   Seller: Seller;
   String: Scalars['String']['output'];
@@ -457,6 +500,12 @@ export type QueryResolvers<
     ContextType,
     Partial<QueryReportedProductsArgs>
   >;
+  searchProducts?: Resolver<
+    ResolversTypes['ProductPage'],
+    ParentType,
+    ContextType,
+    RequireFields<QuerySearchProductsArgs, 'search'>
+  >;
   sellers?: Resolver<
     Array<ResolversTypes['Seller']>,
     ParentType,
@@ -494,6 +543,13 @@ export type SubscriptionResolvers<
     ParentType,
     ContextType,
     Partial<SubscriptionMyProductsChangedArgs>
+  >;
+  productSearchChanged?: SubscriptionResolver<
+    ResolversTypes['Change'],
+    'productSearchChanged',
+    ParentType,
+    ContextType,
+    Partial<SubscriptionProductSearchChangedArgs>
   >;
   productsChanged?: SubscriptionResolver<
     ResolversTypes['Change'],

@@ -7,12 +7,14 @@ import {
   categoryById,
   productsByBrand,
   reportedProducts,
+  searchProducts,
   sellerProducts,
   sellers,
   users,
 } from '@resale/workers/read-models';
 import { imageUrl } from '../image-urls.ts';
 import { DEFAULT_PAGE_SIZE } from '../schemas/paging.ts';
+import { productSearchOf, searchKey } from '../schemas/product-search.ts';
 import { requireActor } from './context.ts';
 import type {
   CategoryResolvers,
@@ -28,6 +30,7 @@ type MinPositionArgs = Partial<Pick<QueryMyBookingsArgs, 'minPosition'>>;
 export const cachedRootFields: ReadonlySet<string> = new Set([
   'categories',
   'products',
+  'searchProducts',
   'advertisedProducts',
   'myBookings',
 ]);
@@ -69,6 +72,22 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
           minPosition: args.minPosition ?? undefined,
         },
         () => productsByBrand.run(store, query),
+        ctx.wholeAnswerParts,
+      );
+    },
+    searchProducts: async (_root, args, ctx) => {
+      const search = productSearchOf(args.search);
+      await reach(args);
+      const limit = Math.min(Math.max(args.limit ?? DEFAULT_PAGE_SIZE, 1), 100);
+      const after = args.after ?? undefined;
+      const query = { search, page: { limit, ...(after ? { after } : {}) } };
+      return cache.read(
+        {
+          key: `searchProducts\u0000${searchKey(search, limit, after)}`,
+          sources: searchProducts.sources(query),
+          minPosition: args.minPosition ?? undefined,
+        },
+        () => searchProducts.run(store, query),
         ctx.wholeAnswerParts,
       );
     },

@@ -4,6 +4,7 @@ import type { User } from '@resale/events';
 import {
   buyerBookings,
   productsByBrand,
+  searchProducts,
   reportedProducts,
   sellerProducts,
   sellers,
@@ -18,6 +19,7 @@ import { requireActor, type CallerContext } from './context.ts';
 import type {
   Change,
   SubscriptionMyBookingsChangedArgs,
+  SubscriptionProductSearchChangedArgs,
   SubscriptionProductsChangedArgs,
   SubscriptionResolvers,
 } from './generated.ts';
@@ -140,6 +142,11 @@ export function subscriptionResolvers(app: FastifyInstance) {
     productsChanged: feed<SubscriptionProductsChangedArgs>({
       audience: 'user',
       sources: (_actor, { brand }) => productsByBrand.sources({ brand }),
+    }),
+    productSearchChanged: feed<SubscriptionProductSearchChangedArgs>({
+      audience: 'user',
+      sources: (_actor, { brand }) =>
+        searchProducts.sources({ search: brand ? { brand } : {}, page: { limit: 1 } }),
     }),
     usersChanged: feed<AfterArgs>({
       audience: 'admin',

@@ -5,6 +5,7 @@ import {
   advertisedProducts,
   productsByBrand,
   reportedProducts,
+  searchProducts,
   sellerProducts,
 } from '@resale/workers/read-models';
 import { forbidden } from '../errors.ts';
@@ -13,7 +14,8 @@ import { actorOfRequest } from '../plugins/app/authentication.ts';
 import { ListOrPage } from '../schemas/answers.ts';
 import { Email, MinPosition, PageQuery } from '../schemas/common.ts';
 import { Product } from '../schemas/documents.ts';
-import { listOrPage, pageRequestOf } from '../schemas/paging.ts';
+import { DEFAULT_PAGE_SIZE, listOrPage, pageRequestOf } from '../schemas/paging.ts';
+import { ProductSearchQuery, productSearchOf, searchKey } from '../schemas/product-search.ts';
 
 const Query = Type.Object({ minPosition: MinPosition }, { additionalProperties: false });
 
@@ -48,6 +50,56 @@ export default async function productReadRoutes(fastify: FastifyInstance): Promi
         async () => {
           const found = await productsByBrand.run(store, args);
           return listOrPage({ ...found, items: found.items.map(product) }, args.page);
+        },
+      );
+    },
+  );
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'Search products: keywords, filters and order, page by page',
+        description:
+          'Keywords match word prefixes of the name, brand and description, in any case and ' +
+          'without regard to accents; every filter given must hold. Pages go on with `after` ' +
+          "(the previous page's `nextCursor`), also while products are listed or booked.",
+        querystring: ProductSearchQuery,
+        response: {
+          200: Type.Object({
+            items: Type.Array(Product),
+            nextCursor: Type.Union([Type.String(), Type.Null()]),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { q, brand, minPrice, maxPrice, condition, maxYears, verified, available, sort } =
+        request.query;
+      const search = productSearchOf({
+        q,
+        brand,
+        minPrice,
+        maxPrice,
+        conditions: condition,
+        maxYears,
+        verifiedOnly: verified,
+        availableOnly: available,
+        sort,
+      });
+      const { limit = DEFAULT_PAGE_SIZE, after, minPosition } = request.query;
+      const args = { search, page: { limit, ...(after ? { after } : {}) } };
+      return app.answerCache.send(
+        reply,
+        {
+          key: `/products\u0000${searchKey(search, limit, after)}`,
+          sources: searchProducts.sources(args),
+          minPosition,
+        },
+        async () => {
+          const found = await searchProducts.run(store, args);
+          return { items: found.items.map(product), nextCursor: found.nextCursor };
         },
       );
     },

@@ -89,6 +89,30 @@ export type ProductPage = {
   nextCursor?: Maybe<Scalars['String']['output']>;
 };
 
+/** What a shopper searches for; every part is optional and every part given must hold. */
+export type ProductSearch = {
+  /** Only products on sale and not booked. */
+  availableOnly?: InputMaybe<Scalars['Boolean']['input']>;
+  /** One brand (category title) only. */
+  brand?: InputMaybe<Scalars['String']['input']>;
+  /** Any of these conditions. */
+  conditions?: InputMaybe<Array<Condition>>;
+  maxPrice?: InputMaybe<Scalars['Float']['input']>;
+  /** Used for at most this many years. */
+  maxYears?: InputMaybe<Scalars['Float']['input']>;
+  /** Selling price bounds, inclusive. */
+  minPrice?: InputMaybe<Scalars['Float']['input']>;
+  /** Keywords: each word begins a word of the name, brand or description (any case, accents ignored). */
+  q?: InputMaybe<Scalars['String']['input']>;
+  /** newest when absent. */
+  sort?: InputMaybe<ProductSort>;
+  /** Only verified sellers' products. */
+  verifiedOnly?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The orders of a search: newest first, cheapest first, dearest first. */
+export type ProductSort = 'newest' | 'priceAsc' | 'priceDesc';
+
 export type Query = {
   __typename?: 'Query';
   /** Advertised, available products for the home page. */
@@ -105,6 +129,8 @@ export type Query = {
   products: ProductPage;
   /** Admins only. */
   reportedProducts: Array<Product>;
+  /** Products matching a search (keywords, filters, order), page by page; as GET /products. */
+  searchProducts: ProductPage;
   /** Admins only. */
   sellers: Array<Seller>;
   /** Admins only. */
@@ -134,6 +160,13 @@ export type QueryReportedProductsArgs = {
   minPosition?: InputMaybe<Scalars['Float']['input']>;
 };
 
+export type QuerySearchProductsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+  search: ProductSearch;
+};
+
 export type QuerySellersArgs = {
   minPosition?: InputMaybe<Scalars['Float']['input']>;
 };
@@ -159,6 +192,8 @@ export type Subscription = {
   myBookingsChanged: Change;
   /** The calling seller's products (sellers). */
   myProductsChanged: Change;
+  /** The products a search reads: one brand's, or every brand's without one (signed in). */
+  productSearchChanged: Change;
   /** A brand's products (signed in). */
   productsChanged: Change;
   /** Reported products (admins). */
@@ -175,6 +210,11 @@ export type SubscriptionMyBookingsChangedArgs = {
 
 export type SubscriptionMyProductsChangedArgs = {
   after?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type SubscriptionProductSearchChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+  brand?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type SubscriptionProductsChangedArgs = {
