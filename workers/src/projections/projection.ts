@@ -5,9 +5,10 @@ export type ReadModelName = 'categories' | 'products' | 'bookings' | 'users' | '
 
 /**
  * What a change notification is about: a read model, or a part of one that has its own audience
- * ('sellerProducts': one seller's products; 'reportedProducts': the products under report).
+ * ('sellerProducts': one seller's products; 'reportedProducts': the products under report;
+ * 'sellerBookings': the bookings of one seller's products).
  */
-export type ChangeTopic = ReadModelName | 'sellerProducts' | 'reportedProducts';
+export type ChangeTopic = ReadModelName | 'sellerProducts' | 'reportedProducts' | 'sellerBookings';
 
 /**
  * What one applied event changed, for the GraphQL subscriptions and the answer cache. `key`
