@@ -7,6 +7,10 @@ export const paths = {
     path: '/category/:id',
     getHref: (id: string) => `/category/${encodeURIComponent(id)}`,
   },
+  search: {
+    path: '/search',
+    getHref: (query = '') => (query ? `/search?${new URLSearchParams({ q: query })}` : '/search'),
+  },
   blogs: { path: '/blogs', getHref: () => '/blogs' },
   myOrders: { path: '/myOrders', getHref: () => '/myOrders' },
   addProduct: { path: '/addProduct', getHref: () => '/addProduct' },

@@ -29,6 +29,8 @@ type Documents = {
   '\n  query Products($brand: String!, $limit: Int, $after: String, $minPosition: Float) {\n    products(brand: $brand, limit: $limit, after: $after, minPosition: $minPosition) {\n      items {\n        ...ProductFields\n      }\n      nextCursor\n    }\n  }\n': typeof types.ProductsDocument;
   '\n  subscription ProductsChanged($brand: String!, $after: Float) {\n    productsChanged(brand: $brand, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.ProductsChangedDocument;
   '\n  query AdvertisedProducts {\n    advertisedProducts {\n      ...ProductFields\n    }\n  }\n': typeof types.AdvertisedProductsDocument;
+  '\n  query SearchProducts($search: ProductSearch!, $limit: Int, $after: String, $minPosition: Float) {\n    searchProducts(search: $search, limit: $limit, after: $after, minPosition: $minPosition) {\n      items {\n        ...ProductFields\n      }\n      nextCursor\n    }\n  }\n': typeof types.SearchProductsDocument;
+  '\n  subscription ProductSearchChanged($brand: String, $after: Float) {\n    productSearchChanged(brand: $brand, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.ProductSearchChangedDocument;
   '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n': typeof types.MyProductsDocument;
   '\n  subscription MyProductsChanged($after: Float) {\n    myProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.MyProductsChangedDocument;
 };
@@ -63,6 +65,10 @@ const documents: Documents = {
     types.ProductsChangedDocument,
   '\n  query AdvertisedProducts {\n    advertisedProducts {\n      ...ProductFields\n    }\n  }\n':
     types.AdvertisedProductsDocument,
+  '\n  query SearchProducts($search: ProductSearch!, $limit: Int, $after: String, $minPosition: Float) {\n    searchProducts(search: $search, limit: $limit, after: $after, minPosition: $minPosition) {\n      items {\n        ...ProductFields\n      }\n      nextCursor\n    }\n  }\n':
+    types.SearchProductsDocument,
+  '\n  subscription ProductSearchChanged($brand: String, $after: Float) {\n    productSearchChanged(brand: $brand, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
+    types.ProductSearchChangedDocument,
   '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n':
     types.MyProductsDocument,
   '\n  subscription MyProductsChanged($after: Float) {\n    myProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
@@ -173,6 +179,18 @@ export function graphql(
 export function graphql(
   source: '\n  query AdvertisedProducts {\n    advertisedProducts {\n      ...ProductFields\n    }\n  }\n',
 ): (typeof documents)['\n  query AdvertisedProducts {\n    advertisedProducts {\n      ...ProductFields\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query SearchProducts($search: ProductSearch!, $limit: Int, $after: String, $minPosition: Float) {\n    searchProducts(search: $search, limit: $limit, after: $after, minPosition: $minPosition) {\n      items {\n        ...ProductFields\n      }\n      nextCursor\n    }\n  }\n',
+): (typeof documents)['\n  query SearchProducts($search: ProductSearch!, $limit: Int, $after: String, $minPosition: Float) {\n    searchProducts(search: $search, limit: $limit, after: $after, minPosition: $minPosition) {\n      items {\n        ...ProductFields\n      }\n      nextCursor\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  subscription ProductSearchChanged($brand: String, $after: Float) {\n    productSearchChanged(brand: $brand, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n',
+): (typeof documents)['\n  subscription ProductSearchChanged($brand: String, $after: Float) {\n    productSearchChanged(brand: $brand, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n'];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

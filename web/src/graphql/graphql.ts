@@ -478,6 +478,59 @@ export type AdvertisedProductsQuery = {
   }>;
 };
 
+export type SearchProductsQueryVariables = Exact<{
+  search: ProductSearch;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type SearchProductsQuery = {
+  __typename?: 'Query';
+  searchProducts: {
+    __typename?: 'ProductPage';
+    nextCursor?: string | null;
+    items: Array<{
+      __typename?: 'Product';
+      _id: string;
+      productName: string;
+      picture: string;
+      address: string;
+      year: number;
+      buyingPrice: number;
+      sellingPrice: number;
+      sellerName: string;
+      condition: Condition;
+      phone: string;
+      about: string;
+      postTime: string;
+      Brand: string;
+      email: string;
+      sellerEmail: string;
+      booked: boolean;
+      reported: boolean;
+      advertised: boolean;
+      available: boolean;
+      sellerVerified: boolean;
+    }>;
+  };
+};
+
+export type ProductSearchChangedSubscriptionVariables = Exact<{
+  brand?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type ProductSearchChangedSubscription = {
+  __typename?: 'Subscription';
+  productSearchChanged: {
+    __typename?: 'Change';
+    topic: string;
+    position: number;
+    ids: Array<string>;
+  };
+};
+
 export type MyProductsQueryVariables = Exact<{
   minPosition?: InputMaybe<Scalars['Float']['input']>;
 }>;
@@ -1209,6 +1262,172 @@ export const AdvertisedProductsDocument = {
     },
   ],
 } as unknown as DocumentNode<AdvertisedProductsQuery, AdvertisedProductsQueryVariables>;
+export const SearchProductsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SearchProducts' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'search' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ProductSearch' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'searchProducts' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'search' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'search' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'limit' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'minPosition' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'items' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProductFields' } },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'nextCursor' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProductFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Product' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: '_id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'productName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'picture' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'year' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'buyingPrice' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'postTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'Brand' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'available' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerVerified' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SearchProductsQuery, SearchProductsQueryVariables>;
+export const ProductSearchChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'ProductSearchChanged' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'brand' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'productSearchChanged' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'brand' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'brand' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'topic' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ids' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  ProductSearchChangedSubscription,
+  ProductSearchChangedSubscriptionVariables
+>;
 export const MyProductsDocument = {
   kind: 'Document',
   definitions: [

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
 import { useSession } from '@/lib/session.tsx';
 import { DrawerIcon, MenuIcon } from '../ui/icons.tsx';
@@ -28,6 +28,13 @@ export function Navbar() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen]);
 
+  const navigate = useNavigate();
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = new FormData(event.currentTarget).get('q');
+    navigate(paths.search.getHref(typeof query === 'string' ? query.trim() : ''));
+  };
+
   const signedIn = session.status === 'signedIn';
   return (
     <header className="navbar">
@@ -47,6 +54,30 @@ export function Navbar() {
         <Link to={paths.home.getHref()} className="navbar__brand">
           Resale<span>Market</span>
         </Link>
+        {/* Keyed by the page: a search box shows what the URL searches for. */}
+        <form
+          key={location.search}
+          role="search"
+          className="navbar__search"
+          aria-label="Site search"
+          onSubmit={onSearch}
+        >
+          <input
+            type="search"
+            name="q"
+            aria-label="Search"
+            placeholder="Search phones"
+            maxLength={200}
+            defaultValue={
+              location.pathname === paths.search.path
+                ? (new URLSearchParams(location.search).get('q') ?? '')
+                : ''
+            }
+          />
+          <button type="submit" className="navbar__search-button">
+            Search
+          </button>
+        </form>
         <button
           ref={menuToggle}
           type="button"
