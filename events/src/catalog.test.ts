@@ -32,7 +32,13 @@ describe('event catalog', () => {
         'ReportedProductDeleted',
         'ProductAdvertised',
         'ProductMarkedAvailable',
+        'ProductSold',
+        'ProductReleased',
         'BookingPlaced',
+        'BookingAccepted',
+        'BookingDeclined',
+        'BookingCancelled',
+        'BookingExpired',
       ]),
     );
   });
@@ -146,5 +152,47 @@ describe('upcasting, as the stores apply it to every event they read', () => {
       data: { ...listingV1, picture: name },
     };
     expect(upcastEvent(listed)).toBe(listed);
+  });
+});
+
+describe('bookings made before bookings ended (version 1)', () => {
+  const booking = {
+    productId: 'p1',
+    bookingId: 'b1',
+    buyerUid: 'ann1',
+    buyerName: 'Ann',
+    email: 'ann@example.com',
+    phone: '',
+    address: '',
+    sellingPrice: 400,
+    Brand: 'Apple',
+    productName: 'iPhone 12',
+  };
+
+  it.each(['ProductBooked', 'BookingPlaced'])(
+    '%s is read pending, without a seller, expiring 48 hours after it was made',
+    (type) => {
+      assertValidEvent(type, 1, booking, metadata);
+      const upcast = upcastEvent({ type, schemaVersion: 1, data: booking, metadata });
+      expect(upcast).toEqual({
+        type,
+        schemaVersion: 2,
+        data: {
+          ...booking,
+          sellerUid: null,
+          sellerEmail: null,
+          expiresAt: '2026-11-23T10:00:00.000Z',
+        },
+        metadata,
+      });
+      expect(currentSchemaVersion(type)).toBe(2);
+      expect(() => assertValidEvent(type, 2, upcast.data, metadata)).not.toThrow();
+    },
+  );
+
+  it('cannot be read without the time it occurred', () => {
+    expect(() => upcastEvent({ type: 'BookingPlaced', schemaVersion: 1, data: booking })).toThrow(
+      InvalidEventError,
+    );
   });
 });

@@ -1,16 +1,28 @@
 import type { Static, TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { BookingPlacedV1, type BookingEvent } from './booking/events.ts';
+import {
+  BookingAcceptedV1,
+  BookingCancelledV1,
+  BookingDeclinedV1,
+  BookingExpiredV1,
+  BookingPlacedV1,
+  BookingPlacedV2,
+  legacyBookingExpiryHours,
+  type BookingEvent,
+} from './booking/events.ts';
 import { CategoryCreatedV1, CategoryCreatedV2, type CategoryEvent } from './category/events.ts';
 import { imageNameOf } from './image-name.ts';
 import {
   ProductAdvertisedV1,
   ProductBookedV1,
+  ProductBookedV2,
   ProductListedV1,
   ProductListedV2,
   ProductMarkedAvailableV1,
   ProductMarkedUnavailableV1,
+  ProductReleasedV1,
   ProductReportedV1,
+  ProductSoldV1,
   ReportedProductDeletedV1,
   type ProductEvent,
 } from './product/events.ts';
@@ -42,12 +54,18 @@ const schemas = {
   CategoryCreated: { 1: CategoryCreatedV1, 2: CategoryCreatedV2 },
   ProductListed: { 1: ProductListedV1, 2: ProductListedV2 },
   ProductReported: { 1: ProductReportedV1 },
-  ProductBooked: { 1: ProductBookedV1 },
+  ProductBooked: { 1: ProductBookedV1, 2: ProductBookedV2 },
   ReportedProductDeleted: { 1: ReportedProductDeletedV1 },
   ProductAdvertised: { 1: ProductAdvertisedV1 },
   ProductMarkedUnavailable: { 1: ProductMarkedUnavailableV1 },
   ProductMarkedAvailable: { 1: ProductMarkedAvailableV1 },
-  BookingPlaced: { 1: BookingPlacedV1 },
+  ProductSold: { 1: ProductSoldV1 },
+  ProductReleased: { 1: ProductReleasedV1 },
+  BookingPlaced: { 1: BookingPlacedV1, 2: BookingPlacedV2 },
+  BookingAccepted: { 1: BookingAcceptedV1 },
+  BookingDeclined: { 1: BookingDeclinedV1 },
+  BookingCancelled: { 1: BookingCancelledV1 },
+  BookingExpired: { 1: BookingExpiredV1 },
 } satisfies Record<EventType, Record<number, TSchema>>;
 
 export const eventTypes = Object.keys(schemas) as EventType[];
@@ -112,16 +130,31 @@ export const isKnownEventType = (type: string): type is EventType => type in sch
 // Upcasting
 /////////////////////////////////////////
 
+/** What an upcaster may read besides the payload: when the event happened, if it is known. */
+interface UpcastContext {
+  readonly occurredAt: string | undefined;
+}
 /** Maps a payload stored at one version to the next version's payload. */
-type Upcaster = (data: unknown) => unknown;
+type Upcaster = (data: unknown, context: UpcastContext) => unknown;
 const upcaster = <From extends TSchema, To extends TSchema>(
   _from: From,
   _to: To,
-  map: (data: Static<From>) => Static<To>,
+  map: (data: Static<From>, context: UpcastContext) => Static<To>,
 ): Upcaster => map as unknown as Upcaster;
 
 /** An image reference of version 1 (an absolute URL) as a name; any other URL stays as it was. */
 const imageNameOrAsIs = (reference: string): string => imageNameOf(reference) ?? reference;
+
+/**
+ * A booking made before bookings expired is read as pending until `legacyBookingExpiryHours`
+ * after it was made: the same moment on every read, so a replay decides as the live log did.
+ */
+const legacyExpiry = (type: string, { occurredAt }: UpcastContext): string => {
+  const placed = occurredAt === undefined ? Number.NaN : Date.parse(occurredAt);
+  if (Number.isNaN(placed))
+    throw new InvalidEventError(type, ['version 1 is read with the time it occurred']);
+  return new Date(placed + legacyBookingExpiryHours * 3_600_000).toISOString();
+};
 
 /**
  * Per event type, per old version: the function that maps a payload stored at that version to the
@@ -139,6 +172,23 @@ const upcasters: { readonly [T in EventType]?: Readonly<Record<number, Upcaster>
     1: upcaster(ProductListedV1, ProductListedV2, (data) => ({
       ...data,
       picture: imageNameOrAsIs(data.picture),
+    })),
+  },
+  // Version 1 named neither the seller nor an end: bookings did not end.
+  ProductBooked: {
+    1: upcaster(ProductBookedV1, ProductBookedV2, (data, context) => ({
+      ...data,
+      sellerUid: null,
+      sellerEmail: null,
+      expiresAt: legacyExpiry('ProductBooked', context),
+    })),
+  },
+  BookingPlaced: {
+    1: upcaster(BookingPlacedV1, BookingPlacedV2, (data, context) => ({
+      ...data,
+      sellerUid: null,
+      sellerEmail: null,
+      expiresAt: legacyExpiry('BookingPlaced', context),
     })),
   },
 };
@@ -159,7 +209,12 @@ export const currentSchemaVersion = (type: string): number | undefined => curren
  * Event stores apply it to every event they read, after checking it against its own version.
  */
 export function upcastEvent<
-  E extends { readonly type: string; readonly schemaVersion: number; readonly data: unknown },
+  E extends {
+    readonly type: string;
+    readonly schemaVersion: number;
+    readonly data: unknown;
+    readonly metadata?: { readonly occurredAt: string };
+  },
 >(event: E): E {
   const current = currentVersions.get(event.type);
   if (current === undefined || event.schemaVersion >= current) return event;
@@ -168,7 +223,7 @@ export function upcastEvent<
   for (let version = event.schemaVersion; version < current; version += 1) {
     const step = steps?.[version];
     if (!step) throw new InvalidEventError(event.type, [`no upcaster from version ${version}`]);
-    data = step(data);
+    data = step(data, { occurredAt: event.metadata?.occurredAt });
   }
   return { ...event, schemaVersion: current, data };
 }

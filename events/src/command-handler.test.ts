@@ -160,6 +160,7 @@ const bookProduct = (buyerUid: string): ProductCommand => ({
     email: `${buyerUid}@example.com`,
     phone: '',
     address: '',
+    expiresAt: '2099-01-01T00:00:00.000Z',
   },
   metadata: by(buyerUid, `book-request-of-${buyerUid}`),
 });

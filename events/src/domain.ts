@@ -7,3 +7,4 @@ export * from './category/decider.ts';
 export * from './product/decider.ts';
 export * from './booking/decider.ts';
 export * from './booking/place-booking.ts';
+export * from './booking/booking-moves.ts';

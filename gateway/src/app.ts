@@ -21,6 +21,7 @@ import webClient, { routeSegments } from './plugins/external/web-client.ts';
 import authRoutes from './routes/auth.ts';
 import healthRoutes from './routes/health.ts';
 import imageRoutes from './routes/images.ts';
+import bookingCommandRoutes from './routes/booking-commands.ts';
 import bookingReadRoutes from './routes/booking-reads.ts';
 import categoryRoutes from './routes/categories.ts';
 import productCommandRoutes from './routes/product-commands.ts';
@@ -111,6 +112,7 @@ export default async function serviceApp(app: FastifyInstance, options: AppOptio
   });
   await app.register(userCommandRoutes);
   await app.register(productCommandRoutes);
+  await app.register(bookingCommandRoutes);
   await app.register(categoryRoutes);
   await app.register(productReadRoutes);
   await app.register(bookingReadRoutes);

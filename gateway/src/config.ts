@@ -44,6 +44,11 @@ const EnvSchema = Type.Object({
   WEB_CLIENT_DIR: Type.Optional(Type.String({ minLength: 1 })),
   ACCESS_TOKEN_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   ACCESS_TOKEN_TTL_SECONDS: Type.Integer({ minimum: 60, maximum: 86_400, default: 3600 }),
+  /**
+   * How long a booking waits for its seller's answer before it expires and the phone is on sale
+   * again, in hours (decimals allowed: 0.01 is 36 s); each booking keeps the moment it was given.
+   */
+  BOOKING_EXPIRY_HOURS: Type.Number({ exclusiveMinimum: 0, maximum: 8760, default: 48 }),
   /** Writes per client address and minute. */
   RATE_LIMIT_WRITES: Type.Integer({ minimum: 1, default: 60 }),
   /** Calls of sign-in-related routes (/jwt, POST /users) per client address and minute. */
@@ -114,6 +119,7 @@ const integerKeys: ReadonlySet<string> = new Set([
   'RATE_LIMIT_WRITES',
   'RATE_LIMIT_SIGN_IN',
 ]);
+const decimalKeys: ReadonlySet<string> = new Set(['BOOKING_EXPIRY_HOURS']);
 /** Never printed: a problem with them names the setting only. */
 const secretKeys: ReadonlySet<string> = new Set(['ACCESS_TOKEN_SECRET']);
 
@@ -169,11 +175,15 @@ const formProblems: Partial<Record<SettingName, (value: string) => string | unde
 
 /** A whole number written in decimal digits, else NaN (which no integer schema accepts). */
 const wholeNumber = (value: string): number => (/^[0-9]+$/.test(value) ? Number(value) : NaN);
+/** A number written in decimal digits with an optional fraction (1.5), else NaN. */
+const decimalNumber = (value: string): number =>
+  /^[0-9]+(\.[0-9]+)?$/.test(value) ? Number(value) : NaN;
 
 interface SettingSchema {
   readonly type?: string;
   readonly anyOf?: readonly { readonly const?: unknown }[];
   readonly minimum?: number;
+  readonly exclusiveMinimum?: number;
   readonly maximum?: number;
   readonly minLength?: number;
   readonly maxLength?: number;
@@ -190,6 +200,8 @@ function expectation(schema: SettingSchema): string {
       ? `must be a whole number of at least ${minimum ?? 0}`
       : `must be a whole number from ${minimum ?? 0} to ${maximum}`;
   }
+  if (schema.type === 'number')
+    return `must be a number greater than ${schema.exclusiveMinimum ?? minimum ?? 0} and at most ${maximum ?? 'any'}`;
   if (schema.pattern === '^https?://') return 'must be an http:// or https:// URL';
   if (minLength !== undefined && minLength > 1) return `must be at least ${minLength} characters`;
   if (maxLength !== undefined) return `must be at most ${maxLength} characters`;
@@ -209,7 +221,11 @@ function readSettings(source: Readonly<Record<string, string | undefined>>): {
   for (const name of settingNames) {
     const given = source[name]?.trim();
     if (given === undefined || given === '') continue;
-    const value = integerKeys.has(name) ? wholeNumber(given) : given;
+    const value = integerKeys.has(name)
+      ? wholeNumber(given)
+      : decimalKeys.has(name)
+        ? decimalNumber(given)
+        : given;
     raw[name] = value;
     const shown = secretKeys.has(name) ? name : `${name}=${given}`;
     if (!settingValidators.get(name)?.Check(value))

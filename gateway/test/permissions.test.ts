@@ -70,6 +70,17 @@ describe('permission matrix: every route × {anonymous, buyer, seller, admin, an
   afterAll(() => t.close());
 
   const fixed = (options: Omit<InjectOptions, 'method'>) => async () => options;
+  /** A pending booking by "buyer" of a product of "seller": its id. */
+  const pendingBooking = async (): Promise<string> => {
+    const productId = await listProduct(t.app, users.seller);
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/bookings',
+      headers: bearer(users.buyer.accessToken),
+      payload: bookingOf(users.buyer, productId),
+    });
+    return booked.json<{ insertedId: string }>().insertedId;
+  };
   const reportedProduct = async () => {
     const productId = await listProduct(t.app, lister);
     await t.app.inject({
@@ -166,6 +177,20 @@ describe('permission matrix: every route × {anonymous, buyer, seller, admin, an
       request: async () => ({ url: `/bookings?email=${users.buyer.email}` }),
       expected: [401, 200, 403, 403, 403],
     },
+    {
+      method: 'GET',
+      path: '/bookings/received',
+      request: fixed({ url: '/bookings/received' }),
+      expected: [401, 403, 200, 403, 403],
+    },
+    // A fresh pending booking of the seller's product by the buyer for each caller: only its
+    // seller answers it, only its buyer cancels it.
+    ...(['accept', 'decline', 'cancel'] as const).map((move): Row => ({
+      method: 'POST',
+      path: `/bookings/{bookingId}/${move}`,
+      request: async () => ({ url: `/bookings/${await pendingBooking()}/${move}` }),
+      expected: move === 'cancel' ? [401, 200, 403, 403, 403] : [401, 403, 200, 403, 403],
+    })),
     {
       method: 'GET',
       path: '/jwt',

@@ -218,6 +218,10 @@ describe('reads from the read models, with read-your-writes', () => {
         phone: '+8801800000000',
         address: 'Chattogram',
         sellingPrice: 321,
+        status: 'pending',
+        expiresAt: expect.any(String) as unknown,
+        sellerEmail: seller.email,
+        cancelReason: null,
       });
     });
 

@@ -151,6 +151,8 @@ export async function seedBookings(
         email: buyer.email,
         phone: '+8801800000000',
         address: 'Dhaka, Gulshan 2',
+        // As the gateway's default: 48 hours after it was made.
+        expiresAt: new Date(Date.parse(meta.now) + 48 * 3_600_000).toISOString(),
       },
       metadata: meta,
     });
@@ -161,7 +163,7 @@ export async function seedBookings(
       bookingStreamId(bookingId),
       bookingDecider,
       placeBookingFor(
-        { type: 'ProductBooked', schemaVersion: 1, data: event.data } as ProductBooked,
+        { type: 'ProductBooked', schemaVersion: 2, data: event.data } as ProductBooked,
         meta,
       ),
     );

@@ -25,7 +25,7 @@ const given = (...history: BookingEvent[]) => ({
 
 const productBooked: ProductBooked = {
   type: 'ProductBooked',
-  schemaVersion: 1,
+  schemaVersion: 2,
   data: {
     productId: 'galaxy-s21',
     bookingId: 'booking-1',
@@ -37,12 +37,15 @@ const productBooked: ProductBooked = {
     sellingPrice: 450,
     Brand: 'Samsung',
     productName: 'Galaxy S21',
+    sellerUid: 'bob-uid',
+    sellerEmail: 'bob@example.com',
+    expiresAt: '2026-11-23T10:00:00.000Z',
   },
 };
 const placeBooking = placeBookingFor(productBooked, metadata);
 const bookingPlaced: BookingEvent = {
   type: 'BookingPlaced',
-  schemaVersion: 1,
+  schemaVersion: 2,
   data: productBooked.data,
 };
 
@@ -53,7 +56,7 @@ describe('Booking', () => {
     });
   });
 
-  describe('when placed', () => {
+  describe('when pending', () => {
     it('placing the same booking again changes nothing', () => {
       expect(given(bookingPlaced).when(placeBooking)).toEqual([]);
     });

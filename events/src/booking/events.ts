@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Email, Id, Money, Name } from '../fields.ts';
+import { Email, Id, Money, Name, Timestamp } from '../fields.ts';
 
 export const bookingStreamId = (bookingId: string): string => `booking-${bookingId}`;
 
@@ -19,10 +19,54 @@ export const BookingPlacedV1 = Type.Object(
   },
   { additionalProperties: false },
 );
+/**
+ * Version 2 adds who answers the booking and until when: the product's seller, and the moment a
+ * booking nobody answered expires. A version 1 booking is read with no seller (null: its product's
+ * stream names them) and expiring `legacyBookingExpiryHours` after it was placed.
+ */
+export const BookingPlacedV2 = Type.Object(
+  {
+    ...BookingPlacedV1.properties,
+    sellerUid: Type.Union([Id, Type.Null()]),
+    sellerEmail: Type.Union([Email, Type.Null()]),
+    expiresAt: Timestamp,
+  },
+  { additionalProperties: false },
+);
 
-export type BookingPlaced = {
-  type: 'BookingPlaced';
-  schemaVersion: 1;
-  data: Static<typeof BookingPlacedV1>;
-};
-export type BookingEvent = BookingPlaced;
+const BookingEnd = { bookingId: Id, productId: Id };
+
+/** The seller accepted the booking: the phone is sold to its buyer. */
+export const BookingAcceptedV1 = Type.Object(BookingEnd, { additionalProperties: false });
+/** The seller declined the booking: the phone is on sale again. */
+export const BookingDeclinedV1 = Type.Object(BookingEnd, { additionalProperties: false });
+
+/** Why a booking was cancelled: by its buyer, or because an admin deleted the buyer or the seller. */
+export const CancellationReason = Type.Union([
+  Type.Literal('buyer-cancelled'),
+  Type.Literal('buyer-deleted'),
+  Type.Literal('seller-deleted'),
+]);
+export const BookingCancelledV1 = Type.Object(
+  { ...BookingEnd, reason: CancellationReason },
+  { additionalProperties: false },
+);
+/** Nobody answered the booking before `expiresAt`: the phone is on sale again. */
+export const BookingExpiredV1 = Type.Object(
+  { ...BookingEnd, expiresAt: Timestamp },
+  { additionalProperties: false },
+);
+
+type Event<T extends string, S, V extends number = 1> = { type: T; schemaVersion: V; data: S };
+export type BookingPlaced = Event<'BookingPlaced', Static<typeof BookingPlacedV2>, 2>;
+export type BookingAccepted = Event<'BookingAccepted', Static<typeof BookingAcceptedV1>>;
+export type BookingDeclined = Event<'BookingDeclined', Static<typeof BookingDeclinedV1>>;
+export type BookingCancelled = Event<'BookingCancelled', Static<typeof BookingCancelledV1>>;
+export type BookingExpired = Event<'BookingExpired', Static<typeof BookingExpiredV1>>;
+export type CancellationReason = Static<typeof CancellationReason>;
+
+export type BookingEvent =
+  BookingPlaced | BookingAccepted | BookingDeclined | BookingCancelled | BookingExpired;
+
+/** How long a booking placed before bookings could expire (version 1) stays pending. */
+export const legacyBookingExpiryHours = 48;

@@ -16,7 +16,7 @@ export const placeBookingAfter =
     decided.flatMap((event) => {
       if (event.type !== 'ProductBooked') return [];
       // AppendedEvent keeps type and data apart; ProductBooked pairs them again.
-      const booked = { type: event.type, schemaVersion: 1, data: event.data } as ProductBooked;
+      const booked = { type: event.type, schemaVersion: 2, data: event.data } as ProductBooked;
       return decideOnNewStream(
         bookingStreamId(booked.data.bookingId),
         bookingDecider,

@@ -46,6 +46,7 @@ const listingRequest = {
   sellerUid: bob,
 };
 const listedAt = '2026-11-20T09:00:00.000Z';
+const expiresAt = '2026-11-23T10:00:00.000Z';
 
 const list = (overrides: Partial<typeof listingRequest> = {}, now = listedAt): ProductCommand => ({
   type: 'ListProduct',
@@ -61,8 +62,22 @@ const book = (buyerUid = ann, bookingId = `booking-of-${buyerUid}`): ProductComm
     email: 'ann@example.com',
     phone: '01800000000',
     address: 'Chittagong',
+    expiresAt,
   },
   metadata: by(buyerUid),
+});
+const sell = (bookingId = 'booking-of-ann-uid'): ProductCommand => ({
+  type: 'SellBookedProduct',
+  data: { productId, bookingId },
+  metadata: by(bob),
+});
+const release = (
+  bookingId = 'booking-of-ann-uid',
+  reason: 'declined' | 'cancelled' | 'expired' = 'declined',
+): ProductCommand => ({
+  type: 'ReleaseBookedProduct',
+  data: { productId, bookingId, reason },
+  metadata: by(bob),
 });
 const report = (reporter = ann): ProductCommand => ({
   type: 'ReportProduct',
@@ -97,7 +112,7 @@ const listed: ProductEvent = {
 };
 const bookedBy = (buyerUid = ann, bookingId = `booking-of-${buyerUid}`): ProductEvent => ({
   type: 'ProductBooked',
-  schemaVersion: 1,
+  schemaVersion: 2,
   data: {
     productId,
     bookingId,
@@ -109,7 +124,23 @@ const bookedBy = (buyerUid = ann, bookingId = `booking-of-${buyerUid}`): Product
     sellingPrice: 450,
     Brand: 'Samsung',
     productName: 'Galaxy S21',
+    sellerUid: bob,
+    sellerEmail: 'bob@example.com',
+    expiresAt,
   },
+});
+const sold = (bookingId = 'booking-of-ann-uid'): ProductEvent => ({
+  type: 'ProductSold',
+  schemaVersion: 1,
+  data: { productId, bookingId },
+});
+const released = (
+  bookingId = 'booking-of-ann-uid',
+  reason: 'declined' | 'cancelled' | 'expired' = 'declined',
+): ProductEvent => ({
+  type: 'ProductReleased',
+  schemaVersion: 1,
+  data: { productId, bookingId, reason },
 });
 const reported: ProductEvent = { type: 'ProductReported', schemaVersion: 1, data: { productId } };
 const deleted: ProductEvent = {
@@ -191,6 +222,16 @@ describe('Product', () => {
 
     it('is booked by a buyer at the listed price', () => {
       expect(given(listed).when(book(ann))).toEqual([bookedBy(ann)]);
+    });
+
+    it('refuses a booking that would expire before it is made', () => {
+      const command = book(ann);
+      expect(() =>
+        given(listed).when({
+          ...command,
+          data: { ...command.data, expiresAt: '2026-11-21T10:00:00.000Z' },
+        } as ProductCommand),
+      ).toThrow(new DomainError('invalid', 'A booking must expire after it is made', 'expiresAt'));
     });
 
     it('cannot be booked by its own seller', () => {
@@ -327,6 +368,80 @@ describe('Product', () => {
     it('can be reported', () => {
       expect(given(...history).when(report())).toEqual([reported]);
     });
+
+    it('is sold through the booking that holds it', () => {
+      expect(given(...history).when(sell())).toEqual([sold()]);
+    });
+
+    it('is not sold through another booking', () => {
+      expect(() => given(...history).when(sell('another-booking'))).toThrow(
+        new DomainError('conflict', 'This booking no longer holds the product'),
+      );
+    });
+
+    it.each(['declined', 'cancelled', 'expired'] as const)(
+      'is on sale again once its booking is %s',
+      (reason) => {
+        expect(given(...history).when(release(undefined, reason))).toEqual([
+          released(undefined, reason),
+        ]);
+      },
+    );
+
+    it('is not released by the end of another booking', () => {
+      expect(given(...history).when(release('another-booking'))).toEqual([]);
+    });
+  });
+
+  describe('when released after a booking', () => {
+    const history = [listed, advertised, bookedBy(ann), released()];
+
+    it('can be booked again, by another buyer', () => {
+      expect(given(...history).when(book(carl))).toEqual([bookedBy(carl)]);
+    });
+
+    it('is still advertised', () => {
+      expect(given(...history).when(advertise())).toEqual([]);
+    });
+
+    it('releasing it again changes nothing', () => {
+      expect(given(...history).when(release())).toEqual([]);
+    });
+
+    it('cannot be sold through the booking that ended', () => {
+      expect(() => given(...history).when(sell())).toThrow(
+        new DomainError('conflict', 'This booking no longer holds the product'),
+      );
+    });
+  });
+
+  describe('when sold', () => {
+    const history = [listed, bookedBy(ann), sold()];
+    const productSold = new DomainError('illegal_state', 'This product has been sold');
+
+    it('cannot be booked by anyone else', () => {
+      expect(() => given(...history).when(book(carl))).toThrow(productSold);
+    });
+
+    it('selling it again through the same booking changes nothing', () => {
+      expect(given(...history).when(sell())).toEqual([]);
+    });
+
+    it('is not released by its booking any more', () => {
+      expect(given(...history).when(release())).toEqual([]);
+    });
+
+    it.each([
+      ['advertised', advertise()],
+      ['marked unavailable', markUnavailable()],
+      ['marked available', markAvailable()],
+    ])('cannot be %s', (_, command) => {
+      expect(() => given(...history).when(command)).toThrow(productSold);
+    });
+
+    it('can still be reported', () => {
+      expect(given(...history).when(report())).toEqual([reported]);
+    });
   });
 
   describe('when deleted', () => {
@@ -344,6 +459,12 @@ describe('Product', () => {
 
     it('deleting again changes nothing', () => {
       expect(given(...history).when(deleteReported)).toEqual([]);
+    });
+
+    it('cannot be sold through a booking, and a booking that ends leaves it deleted', () => {
+      const whileBooked = [listed, bookedBy(ann), reported, deleted];
+      expect(() => given(...whileBooked).when(sell())).toThrow(productDeleted);
+      expect(given(...whileBooked).when(release())).toEqual([]);
     });
   });
 });

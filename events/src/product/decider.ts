@@ -7,7 +7,9 @@ import type {
   ProductListed,
   ProductMarkedAvailable,
   ProductMarkedUnavailable,
+  ProductReleased,
   ProductReported,
+  ProductSold,
   ReportedProductDeleted,
 } from './events.ts';
 
@@ -29,9 +31,11 @@ export type Product =
   | ({ status: 'available' } & Unsold)
   | ({ status: 'unavailable' } & Unsold)
   | {
-      status: 'booked';
+      /** Held by a pending booking ('booked'), or sold through the booking its seller accepted. */
+      status: 'booked' | 'sold';
       listing: Listing;
       reported: boolean;
+      advertised: boolean;
       booking: { bookingId: string; buyerUid: string };
     }
   | { status: 'deleted' };
@@ -57,7 +61,21 @@ export const evolveProduct = (state: Product, event: ProductEvent): Product => {
             status: 'booked',
             listing: state.listing,
             reported: state.reported,
+            advertised: state.advertised,
             booking: { bookingId: event.data.bookingId, buyerUid: event.data.buyerUid },
+          }
+        : state;
+    case 'ProductSold':
+      return state.status === 'booked' && state.booking.bookingId === event.data.bookingId
+        ? { ...state, status: 'sold' }
+        : state;
+    case 'ProductReleased':
+      return state.status === 'booked' && state.booking.bookingId === event.data.bookingId
+        ? {
+            status: 'available',
+            listing: state.listing,
+            reported: state.reported,
+            advertised: state.advertised,
           }
         : state;
     case 'ReportedProductDeleted':
@@ -86,7 +104,10 @@ export const evolveProduct = (state: Product, event: ProductEvent): Product => {
  */
 export type ListProduct = Command<'ListProduct', Omit<Listing, 'postTime'>>;
 export type ReportProduct = Command<'ReportProduct', { productId: string }>;
-/** The buyer is the acting user; price, name and brand come from the listing, not from the client. */
+/**
+ * The buyer is the acting user; price, name, brand and seller come from the listing, not from the
+ * client. `expiresAt`: when the booking expires unanswered (the gateway's BOOKING_EXPIRY_HOURS).
+ */
 export type BookProduct = Command<
   'BookProduct',
   {
@@ -96,12 +117,25 @@ export type BookProduct = Command<
     email: string;
     phone: string;
     address: string;
+    expiresAt: string;
   }
 >;
 export type DeleteReportedProduct = Command<'DeleteReportedProduct', { productId: string }>;
 export type AdvertiseProduct = Command<'AdvertiseProduct', { productId: string }>;
 export type MarkProductUnavailable = Command<'MarkProductUnavailable', { productId: string }>;
 export type MarkProductAvailable = Command<'MarkProductAvailable', { productId: string }>;
+/**
+ * The product's part of a booking's end (see `booking/booking-moves.ts`): its seller accepted
+ * the booking that holds it, or the booking ended unsold.
+ */
+export type SellBookedProduct = Command<
+  'SellBookedProduct',
+  { productId: string; bookingId: string }
+>;
+export type ReleaseBookedProduct = Command<
+  'ReleaseBookedProduct',
+  { productId: string; bookingId: string; reason: ProductReleased['data']['reason'] }
+>;
 
 export type ProductCommand =
   | ListProduct
@@ -110,7 +144,9 @@ export type ProductCommand =
   | DeleteReportedProduct
   | AdvertiseProduct
   | MarkProductUnavailable
-  | MarkProductAvailable;
+  | MarkProductAvailable
+  | SellBookedProduct
+  | ReleaseBookedProduct;
 
 /////////////////////////////////////////
 // Business logic
@@ -118,6 +154,7 @@ export type ProductCommand =
 
 const unknownProduct = () => new DomainError('not_found', 'This product does not exist');
 const deletedProduct = () => new DomainError('illegal_state', 'This product has been deleted');
+const soldProduct = () => new DomainError('illegal_state', 'This product has been sold');
 
 /** The product as it exists now; a never listed or deleted product cannot take any command. */
 function assertListed(state: Product): asserts state is ListedProduct {
@@ -170,13 +207,14 @@ export const reportProduct = (command: ReportProduct, state: Product): ProductRe
 
 export const bookProduct = (command: BookProduct, state: Product): ProductBooked[] => {
   assertListed(state);
-  const { productId, bookingId, buyerName, email, phone, address } = command.data;
+  const { productId, bookingId, buyerName, email, phone, address, expiresAt } = command.data;
   const buyerUid = command.metadata.actorUid;
 
-  if (state.status === 'booked') {
+  if (state.status === 'booked' || state.status === 'sold') {
     const sameBooking =
       state.booking.bookingId === bookingId && state.booking.buyerUid === buyerUid;
     if (sameBooking) return [];
+    if (state.status === 'sold') throw soldProduct();
     throw new DomainError('conflict', 'This product is already booked');
   }
   if (state.status === 'unavailable')
@@ -184,11 +222,14 @@ export const bookProduct = (command: BookProduct, state: Product): ProductBooked
   if (state.listing.sellerUid === buyerUid)
     throw new DomainError('forbidden', 'You cannot book your own product');
 
-  const { productName, Brand, sellingPrice } = state.listing;
+  if (!(Date.parse(expiresAt) > Date.parse(command.metadata.now)))
+    throw new DomainError('invalid', 'A booking must expire after it is made', 'expiresAt');
+
+  const { productName, Brand, sellingPrice, sellerUid, sellerEmail } = state.listing;
   return [
     {
       type: 'ProductBooked',
-      schemaVersion: 1,
+      schemaVersion: 2,
       data: {
         productId,
         bookingId,
@@ -200,6 +241,9 @@ export const bookProduct = (command: BookProduct, state: Product): ProductBooked
         sellingPrice,
         Brand,
         productName,
+        sellerUid,
+        sellerEmail,
+        expiresAt,
       },
     },
   ];
@@ -230,6 +274,7 @@ export const advertiseProduct = (
   assertSellerActs(state, command, 'advertise it');
   if (state.status === 'booked')
     throw new DomainError('illegal_state', 'A booked product cannot be advertised');
+  if (state.status === 'sold') throw soldProduct();
   if (state.status === 'unavailable')
     throw new DomainError('illegal_state', 'Only an available product can be advertised');
   if (state.advertised) return [];
@@ -246,6 +291,7 @@ export const markProductUnavailable = (
   assertSellerActs(state, command, 'change its availability');
   if (state.status === 'booked')
     throw new DomainError('illegal_state', 'A booked product cannot change its availability');
+  if (state.status === 'sold') throw soldProduct();
   if (state.status === 'unavailable') return [];
   return [
     {
@@ -264,6 +310,7 @@ export const markProductAvailable = (
   assertSellerActs(state, command, 'change its availability');
   if (state.status === 'booked')
     throw new DomainError('illegal_state', 'A booked product cannot change its availability');
+  if (state.status === 'sold') throw soldProduct();
   if (state.status === 'available') return [];
   return [
     {
@@ -272,6 +319,31 @@ export const markProductAvailable = (
       data: { productId: command.data.productId },
     },
   ];
+};
+
+/** Sold through the booking that holds it; selling it again through that booking changes nothing. */
+export const sellBookedProduct = (command: SellBookedProduct, state: Product): ProductSold[] => {
+  assertListed(state);
+  const { productId, bookingId } = command.data;
+  const heldByIt =
+    (state.status === 'booked' || state.status === 'sold') && state.booking.bookingId === bookingId;
+  if (!heldByIt) throw new DomainError('conflict', 'This booking no longer holds the product');
+  if (state.status === 'sold') return [];
+  return [{ type: 'ProductSold', schemaVersion: 1, data: { productId, bookingId } }];
+};
+
+/**
+ * On sale again once the booking that holds it ended unsold. A product that booking no longer
+ * holds (released already, or deleted meanwhile) stays as it is: a booking's end never fails
+ * for its product.
+ */
+export const releaseBookedProduct = (
+  command: ReleaseBookedProduct,
+  state: Product,
+): ProductReleased[] => {
+  const { productId, bookingId, reason } = command.data;
+  if (state.status !== 'booked' || state.booking.bookingId !== bookingId) return [];
+  return [{ type: 'ProductReleased', schemaVersion: 1, data: { productId, bookingId, reason } }];
 };
 
 export const decideProduct = (command: ProductCommand, state: Product): ProductEvent[] => {
@@ -291,6 +363,10 @@ export const decideProduct = (command: ProductCommand, state: Product): ProductE
       return markProductUnavailable(command, state);
     case 'MarkProductAvailable':
       return markProductAvailable(command, state);
+    case 'SellBookedProduct':
+      return sellBookedProduct(command, state);
+    case 'ReleaseBookedProduct':
+      return releaseBookedProduct(command, state);
     default: {
       const _unknown: never = type;
       throw new DomainError('invalid', `Unknown product command ${String(_unknown)}`);

@@ -61,6 +61,38 @@ export const ProductBookedV1 = Type.Object(
   },
   { additionalProperties: false },
 );
+/**
+ * Version 2 adds the seller who answers the booking and the moment it expires unanswered. A
+ * version 1 booking is read with no seller (null) and expiring `legacyBookingExpiryHours` after
+ * it was made.
+ */
+export const ProductBookedV2 = Type.Object(
+  {
+    ...ProductBookedV1.properties,
+    sellerUid: Type.Union([Id, Type.Null()]),
+    sellerEmail: Type.Union([Email, Type.Null()]),
+    expiresAt: Timestamp,
+  },
+  { additionalProperties: false },
+);
+/** The seller accepted the booking that held the product: it is sold to that booking's buyer. */
+export const ProductSoldV1 = Type.Object(
+  { productId: Id, bookingId: Id },
+  { additionalProperties: false },
+);
+/** The booking that held the product ended unsold (declined, cancelled, expired): on sale again. */
+export const ProductReleasedV1 = Type.Object(
+  {
+    productId: Id,
+    bookingId: Id,
+    reason: Type.Union([
+      Type.Literal('declined'),
+      Type.Literal('cancelled'),
+      Type.Literal('expired'),
+    ]),
+  },
+  { additionalProperties: false },
+);
 /** An admin deleted the product from the reported list. */
 export const ReportedProductDeletedV1 = Type.Object(
   { productId: Id },
@@ -81,7 +113,9 @@ export const ProductMarkedAvailableV1 = Type.Object(
 type Event<T extends string, S, V extends number = 1> = { type: T; schemaVersion: V; data: S };
 export type ProductListed = Event<'ProductListed', Static<typeof ProductListedV2>, 2>;
 export type ProductReported = Event<'ProductReported', Static<typeof ProductReportedV1>>;
-export type ProductBooked = Event<'ProductBooked', Static<typeof ProductBookedV1>>;
+export type ProductBooked = Event<'ProductBooked', Static<typeof ProductBookedV2>, 2>;
+export type ProductSold = Event<'ProductSold', Static<typeof ProductSoldV1>>;
+export type ProductReleased = Event<'ProductReleased', Static<typeof ProductReleasedV1>>;
 export type ReportedProductDeleted = Event<
   'ReportedProductDeleted',
   Static<typeof ReportedProductDeletedV1>
@@ -102,4 +136,6 @@ export type ProductEvent =
   | ReportedProductDeleted
   | ProductAdvertised
   | ProductMarkedUnavailable
-  | ProductMarkedAvailable;
+  | ProductMarkedAvailable
+  | ProductSold
+  | ProductReleased;

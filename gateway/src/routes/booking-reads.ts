@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { buyerBookings } from '@resale/workers/read-models';
+import { buyerBookings, sellerBookings } from '@resale/workers/read-models';
 import { forbidden } from '../errors.ts';
 import { actorOfRequest } from '../plugins/app/authentication.ts';
 import { ListOrPage } from '../schemas/answers.ts';
@@ -9,7 +9,7 @@ import { Email, PageQuery } from '../schemas/common.ts';
 import { Booking } from '../schemas/documents.ts';
 import { listOrPage, pageRequestOf } from '../schemas/paging.ts';
 
-/** A user's own bookings ("My orders"). */
+/** A user's own bookings ("My orders"), and the bookings of a seller's products. */
 export default async function bookingReadRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -40,6 +40,35 @@ export default async function bookingReadRoutes(fastify: FastifyInstance): Promi
           minPosition,
         },
         async () => listOrPage(await buyerBookings.run(app.readModels.store, args), args.page),
+      );
+    },
+  );
+
+  app.get(
+    '/bookings/received',
+    {
+      config: { auth: 'seller' },
+      schema: {
+        tags: ['bookings'],
+        summary: "The bookings of the caller's products, newest first (sellers)",
+        description:
+          'Each with its `status`: pending until the seller accepts or declines it (POST /bookings/{bookingId}/accept or /decline), the buyer cancels it, or it expires at `expiresAt`.',
+        querystring: Type.Object(PageQuery, { additionalProperties: false }),
+        response: { 200: ListOrPage(Booking) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOfRequest(request);
+      const { limit, after, minPosition } = request.query;
+      const args = { sellerEmail: actor.email, page: pageRequestOf(request.query) };
+      return app.answerCache.send(
+        reply,
+        {
+          key: ['/bookings/received', actor.email, limit ?? '', after ?? ''].join('\u0000'),
+          sources: sellerBookings.sources(args),
+          minPosition,
+        },
+        async () => listOrPage(await sellerBookings.run(app.readModels.store, args), args.page),
       );
     },
   );

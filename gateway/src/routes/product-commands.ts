@@ -10,7 +10,7 @@ import {
   type ProductCommand,
 } from '@resale/events';
 import { commandMetadata, timeOrderedUuid } from '../commands.ts';
-import { listCategories } from '@resale/workers/read-models';
+import { listCategories, type ProductDocument } from '@resale/workers/read-models';
 import { forbidden, HttpProblem } from '../errors.ts';
 import { ownImageName } from '../image-urls.ts';
 import { actorOfRequest } from '../plugins/app/authentication.ts';
@@ -186,7 +186,8 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
         tags: ['bookings'],
         summary: "Book a product in one's own name (signed in)",
         description:
-          'A product is booked once: of concurrent bookings exactly one succeeds, the others get 409 "This product is already booked".',
+          'A product is booked once: of concurrent bookings exactly one succeeds, the others get 409 "This product is already booked". ' +
+          'The booking is pending until the seller accepts or declines it or the buyer cancels it (POST /bookings/{bookingId}/accept, /decline, /cancel); unanswered, it expires BOOKING_EXPIRY_HOURS later and the product is on sale again.',
         body: BookingRequest,
         response: { 201: Inserted },
       },
@@ -196,6 +197,13 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
       const { productId, buyerName, phone, address } = request.body;
       const email = request.body.email.toLowerCase();
       if (email !== actor.email) throw forbidden('You can only book in your own name');
+      // A deleted seller sells nothing: their account can no longer answer a booking.
+      const listed = await app.readModels.store.get<ProductDocument>('products', productId);
+      if (listed && (await app.auth.loadUser(listed.sellerUid)).status === 'deleted')
+        throw new HttpProblem(
+          409,
+          "This product is no longer on sale: its seller's account was deleted",
+        );
       // Time-ordered ids: the booking's stream, its document and both events' ids are appended
       // next to the previous booking's in the files' indexes.
       const bookingId = timeOrderedUuid();
@@ -219,6 +227,9 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
             email,
             phone: phone ?? '',
             address: address ?? '',
+            expiresAt: new Date(
+              Date.parse(metadata.now) + app.config.BOOKING_EXPIRY_HOURS * 3_600_000,
+            ).toISOString(),
           },
           metadata,
         },

@@ -76,9 +76,24 @@ export const Booking = Type.Object(
     sellingPrice: Type.Number(),
     productId: Type.String(),
     productName: Type.String(),
+    status: Type.Enum(['pending', 'accepted', 'declined', 'cancelled', 'expired'], {
+      description:
+        'pending until the seller accepts or declines it, the buyer cancels it, or it expires',
+    }),
+    expiresAt: Type.String({
+      format: 'date-time',
+      description: 'When the booking expires if nobody answers it',
+    }),
+    sellerEmail: Type.Union([Type.String(), Type.Null()], {
+      description: "The product's seller (null for a booking made before bookings named them)",
+    }),
+    cancelReason: Type.Union(
+      [Type.Enum(['buyer-cancelled', 'buyer-deleted', 'seller-deleted']), Type.Null()],
+      { description: 'Why a cancelled booking was cancelled; null otherwise' },
+    ),
   },
   {
-    description: 'A booking (spec section 3) and the booked product',
+    description: 'A booking (spec section 3), the booked product and where the booking stands',
     examples: [
       {
         _id: '0193a5c2-7f1e-7b3a-9c4d-5e6f7a8b9c0d',
@@ -90,6 +105,10 @@ export const Booking = Type.Object(
         sellingPrice: 310,
         productId: '5b0f9a52-8a7e-4c1e-9f4e-2f8d6c1a7b3e',
         productName: 'Galaxy S20 FE Cloud Navy',
+        status: 'pending',
+        expiresAt: '2026-11-27T09:30:00.000Z',
+        sellerEmail: 'rafi.seller@example.com',
+        cancelReason: null,
       },
     ],
   },

@@ -4,6 +4,11 @@ import { noticeSwaps } from '../pubsub/swap-notices.ts';
 import type { EventHandler } from '../queue/port.ts';
 import type { BullmqQueueOptions } from '../queue/bullmq-queue.ts';
 import { createInProcessQueue } from '../queue/in-process-queue.ts';
+import {
+  createTimerExpiryScheduler,
+  schedulePendingExpiries,
+  type ExpiryScheduler,
+} from '../reactors/booking-expiry.ts';
 import { startLeasedRelay } from '../relay/redis-relay.ts';
 import { readStoreCheckpoint, startRelay, type Relay } from '../relay/relay.ts';
 import { createEventProcessor } from './processor.ts';
@@ -31,6 +36,13 @@ export interface PipelineParts {
    * places it itself (default `defaultBookingGraceMs`).
    */
   readonly bookingGraceMs?: number;
+  /** Told each booking whose expiry this process recorded (tests await it). */
+  readonly onBookingExpired?: (bookingId: string) => void;
+  /**
+   * Whether the reactors that end bookings run (default true): expiries, and cancellations for
+   * deleted accounts. Off only where a test compares the read models with a log it wrote alone.
+   */
+  readonly endBookings?: boolean;
 }
 
 export interface EmbeddedPipeline extends Pipeline {
@@ -52,8 +64,15 @@ export async function startEmbeddedPipeline(
   parts: EmbeddedPipelineParts,
 ): Promise<EmbeddedPipeline> {
   const { onError } = parts;
+  const expiry = createTimerExpiryScheduler({
+    eventStore: parts.eventStore,
+    onError,
+    ...(parts.onBookingExpired ? { onExpired: parts.onBookingExpired } : {}),
+  });
+  // Before relaying: the bookings left pending by the last run (its timers died with it).
+  if (parts.endBookings !== false) await schedulePendingExpiries(parts.readStore, expiry);
   const queue = createInProcessQueue();
-  const consumer = queue.consume(handlerOf(parts), { onError });
+  const consumer = queue.consume(handlerOf(parts, expiry), { onError });
   const relay = await startRelay({
     eventStore: parts.eventStore,
     queue,
@@ -73,6 +92,7 @@ export async function startEmbeddedPipeline(
       await relay.stop();
       await consumer.close();
       await queue.close();
+      await expiry.close();
     },
   };
 }
@@ -105,8 +125,19 @@ export async function startBullmqPipeline(options: BullmqPipelineOptions): Promi
   ]);
   const { onError } = options;
   const queue = createBullmqQueue(options);
+  const { createBullmqExpiryScheduler } = await import('../reactors/bullmq-expiry-scheduler.ts');
+  const expiry = createBullmqExpiryScheduler({
+    redisUrl: options.redisUrl,
+    prefix: queue.prefix,
+    eventStore: options.eventStore,
+    work: options.work !== false,
+    onError,
+  });
+  // Delayed jobs live in Redis; a start adds those a lost Redis would have lost (once each).
+  if (options.work !== false && options.endBookings !== false)
+    await schedulePendingExpiries(options.readStore, expiry);
   const consumer =
-    options.work === false ? undefined : queue.consume(handlerOf(options), { onError });
+    options.work === false ? undefined : queue.consume(handlerOf(options, expiry), { onError });
   let stopRelay = async (): Promise<void> => {};
   if (options.relay !== false) {
     const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
@@ -130,14 +161,16 @@ export async function startBullmqPipeline(options: BullmqPipelineOptions): Promi
       await stopRelay();
       await consumer?.close();
       await queue.close();
+      await expiry.close();
     },
   };
 }
 
-function handlerOf(parts: PipelineParts): EventHandler {
+function handlerOf(parts: PipelineParts, expiry: ExpiryScheduler): EventHandler {
   const { eventStore } = parts;
   const handler = createEventProcessor({
     ...parts,
+    ...(parts.endBookings === false ? {} : { bookingEnds: { readStore: parts.readStore, expiry } }),
     bookingGrace: {
       ...(parts.bookingGraceMs === undefined ? {} : { graceMs: parts.bookingGraceMs }),
       // An embedded store hears at once of the commits to its file by its own process (the

@@ -2,8 +2,10 @@ import type { CommandStore, RecordedEvent } from '@resale/events';
 import type { ChangePubSub } from '../pubsub/port.ts';
 import type { EventHandler } from '../queue/port.ts';
 import { asError } from '../queue/retry.ts';
+import { cancelBookingsOfDeletedAccounts } from '../reactors/account-deleted-reactor.ts';
+import { scheduleExpiriesOf, type ExpiryScheduler } from '../reactors/booking-expiry.ts';
 import { ensureBookingsPlaced, type BookingGrace } from '../reactors/booking-placed-reactor.ts';
-import { projectEvents, type ProjectionTarget } from '../read-models.ts';
+import { projectEvents, type ProjectionTarget, type ReadStore } from '../read-models.ts';
 
 export interface ProcessorOptions {
   readonly readStore: ProjectionTarget;
@@ -12,6 +14,11 @@ export interface ProcessorOptions {
   readonly eventStore?: CommandStore;
   /** How the booking reactor leaves a booking to the gateway first. */
   readonly bookingGrace?: BookingGrace;
+  /**
+   * The reactors that end bookings (with `eventStore`): the expiry of each new booking is
+   * scheduled, and a deleted account's pending bookings, found in `readStore`, are cancelled.
+   */
+  readonly bookingEnds?: { readonly readStore: ReadStore; readonly expiry: ExpiryScheduler };
   readonly onError?: (error: Error, event?: RecordedEvent) => void;
 }
 
@@ -25,8 +32,17 @@ export interface ProcessorOptions {
  */
 export function createEventProcessor(options: ProcessorOptions): EventHandler {
   return async (events) => {
-    if (options.eventStore)
+    if (options.eventStore) {
       await ensureBookingsPlaced(options.eventStore, events, options.bookingGrace);
+      if (options.bookingEnds) {
+        await cancelBookingsOfDeletedAccounts(
+          options.eventStore,
+          options.bookingEnds.readStore,
+          events,
+        );
+        await scheduleExpiriesOf(options.bookingEnds.expiry, events);
+      }
+    }
     const changes = await projectEvents(options.readStore, events);
     for (const [index, event] of events.entries()) {
       try {

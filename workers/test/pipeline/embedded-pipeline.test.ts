@@ -19,7 +19,7 @@ import type { EventHandler } from '../../src/queue/port.ts';
 import { appliedTopic, changeTopic } from '../../src/pubsub/topics.ts';
 import { waitForPosition } from '../../src/pubsub/wait-for-position.ts';
 import { getBooking, type ReadStore } from '../../src/read-models.ts';
-import { condition, printError } from '../support/events.ts';
+import { condition, deferred, printError } from '../support/events.ts';
 import { runSeed, seededRandom } from '../support/random.ts';
 import {
   appendAll,
@@ -64,7 +64,7 @@ const listed: ProductListed = {
 };
 const booked: ProductBooked = {
   type: 'ProductBooked',
-  schemaVersion: 1,
+  schemaVersion: 2,
   data: {
     productId: 'p1',
     bookingId: 'b1',
@@ -76,6 +76,9 @@ const booked: ProductBooked = {
     sellingPrice: 400,
     Brand: 'Apple',
     productName: 'iPhone 12',
+    sellerUid: seller.uid,
+    sellerEmail: seller.email,
+    expiresAt: '2099-01-01T00:00:00.000Z',
   },
 };
 const registered: UserRegistered = {
@@ -90,7 +93,10 @@ interface Running {
   pubsub: ChangePubSub;
   dir: string;
   start(
-    options?: Pick<Parameters<typeof startEmbeddedPipeline>[0], 'instrument' | 'bookingGraceMs'>,
+    options?: Pick<
+      Parameters<typeof startEmbeddedPipeline>[0],
+      'instrument' | 'bookingGraceMs' | 'endBookings' | 'onBookingExpired'
+    >,
   ): Promise<EmbeddedPipeline>;
 }
 
@@ -133,7 +139,7 @@ describe('the embedded pipeline (relay, in-process queue, projector)', () => {
     const bookedAt = await append(eventStore, productStreamId('p1'), booked, buyer, 0);
     const placedEvent: BookingPlaced = {
       type: 'BookingPlaced',
-      schemaVersion: 1,
+      schemaVersion: 2,
       data: booked.data,
     };
     const { position } = await append(
@@ -191,6 +197,44 @@ describe('the embedded pipeline (relay, in-process queue, projector)', () => {
     expect(await getBooking(readStore, 'b1')).toMatchObject({ _id: 'b1', buyerName: 'Ann' });
   });
 
+  it('expires a booking nobody answered at its time, also when the process restarted before it', async () => {
+    const { eventStore, readStore, pubsub, start } = await givenTheEmbeddedProfile();
+    // Due a few seconds from now: the first process stops before that, the second expires it.
+    const expiresAt = new Date(Date.now() + 4_000).toISOString();
+    const data = { ...booked.data, bookingId: 'b2', expiresAt };
+    await append(eventStore, productStreamId('p1'), listed, seller, 'no_stream');
+    await append(eventStore, productStreamId('p1'), { ...booked, data }, buyer, 0);
+    const placed = await append(
+      eventStore,
+      bookingStreamId('b2'),
+      { type: 'BookingPlaced', schemaVersion: 2, data },
+      buyer,
+      'no_stream',
+    );
+    const first = await start();
+    expect(await waitForPosition(readStore, pubsub, placed.position, 10_000)).toBe(true);
+    await first.stop();
+    expect(Date.now()).toBeLessThan(Date.parse(expiresAt));
+    expect(await eventStore.readStream(bookingStreamId('b2'))).toHaveLength(1);
+
+    const expired = deferred<string>();
+    await start({ onBookingExpired: (bookingId) => expired.resolve(bookingId) });
+    expect(await expired.promise).toBe('b2');
+    const [, end] = await eventStore.readStream(bookingStreamId('b2'));
+    expect(end).toMatchObject({
+      type: 'BookingExpired',
+      data: { bookingId: 'b2', productId: 'p1', expiresAt },
+      metadata: { actorUid: 'system' },
+    });
+    expect(Date.parse(end?.metadata.occurredAt ?? '')).toBeGreaterThanOrEqual(
+      Date.parse(expiresAt),
+    );
+    const released = (await eventStore.readStream(productStreamId('p1'))).at(-1);
+    expect(released).toMatchObject({ type: 'ProductReleased', data: { reason: 'expired' } });
+    expect(await waitForPosition(readStore, pubsub, released?.position ?? 0, 10_000)).toBe(true);
+    expect(await getBooking(readStore, 'b2')).toMatchObject({ status: 'expired' });
+  });
+
   it('after a restart, resumes from the read store checkpoint and builds what a replay builds', async () => {
     const { eventStore, readStore, pubsub, start, dir } = await givenTheEmbeddedProfile();
     const random = seededRandom(runSeed('embedded restart'));
@@ -204,7 +248,8 @@ describe('the embedded pipeline (relay, in-process queue, projector)', () => {
       };
 
     const firstHalf = await appendAll(eventStore, workload.slice(0, 60));
-    const first = await start({ instrument: counting });
+    // The workload's bookings are old: bookings ending now would append to the log compared.
+    const first = await start({ instrument: counting, endBookings: false });
     expect(await waitForPosition(readStore, pubsub, firstHalf, 10_000)).toBe(true);
     await first.stop();
     const checkpoint = await readStore.checkpoint();
@@ -212,7 +257,7 @@ describe('the embedded pipeline (relay, in-process queue, projector)', () => {
 
     const head = await appendAll(eventStore, workload.slice(60));
     delivered.length = 0;
-    await start({ instrument: counting });
+    await start({ instrument: counting, endBookings: false });
     expect(await waitForPosition(readStore, pubsub, head, 10_000)).toBe(true);
 
     expect(Math.min(...delivered)).toBe(checkpoint + 1);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { evolveBooking, type BookingDocument } from '../../src/projections/bookings/index.ts';
 import {
+  bookingAccepted,
+  bookingCancelled,
+  bookingDeclined,
   bookingDocument,
+  bookingExpired,
   bookingPlaced,
   eventLog,
   productBooked,
@@ -42,5 +46,36 @@ describe('bookings projection', () => {
     expect(documents.records('bookings')).toEqual([
       { id: 'bk1', position: 3, deleted: false, doc: booking },
     ]);
+  });
+
+  it.each([
+    ['accepted', bookingAccepted('p1', 'bk1'), null],
+    ['declined', bookingDeclined('p1', 'bk1'), null],
+    ['cancelled', bookingCancelled('p1', 'bk1'), 'buyer-cancelled'],
+    ['expired', bookingExpired('p1', 'bk1'), null],
+  ] as const)('a pending booking ends %s', (status, event, cancelReason) => {
+    expect(evolveBooking(booking, event)).toEqual({ ...booking, status, cancelReason });
+  });
+
+  it('a cancellation says why', () => {
+    expect(evolveBooking(booking, bookingCancelled('p1', 'bk1', 'seller-deleted'))).toEqual({
+      ...booking,
+      status: 'cancelled',
+      cancelReason: 'seller-deleted',
+    });
+  });
+
+  it('an ended booking stays as it ended', () => {
+    const accepted = evolveBooking(booking, bookingAccepted('p1', 'bk1'));
+    for (const event of [
+      bookingDeclined('p1', 'bk1'),
+      bookingCancelled('p1', 'bk1'),
+      bookingExpired('p1', 'bk1'),
+    ])
+      expect(evolveBooking(accepted, event)).toBe(accepted);
+  });
+
+  it('an end without its booking makes none', () => {
+    expect(evolveBooking(null, bookingAccepted('p1', 'bk1'))).toBeNull();
   });
 });

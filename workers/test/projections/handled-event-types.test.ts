@@ -14,12 +14,20 @@ const productEventTypes: EventType[] = [
   'ProductAdvertised',
   'ProductMarkedUnavailable',
   'ProductMarkedAvailable',
+  'ProductReleased',
 ];
 const expectedHandledTypes: Record<ReadModelName, EventType[]> = {
   categories: ['CategoryCreated'],
   users: ['UserRegistered', 'UserPromoted', 'UserDeleted'],
   sellers: ['SellerRegistered', 'SellerVerified', 'SellerDeleted'],
-  bookings: ['ProductBooked', 'BookingPlaced'],
+  bookings: [
+    'ProductBooked',
+    'BookingPlaced',
+    'BookingAccepted',
+    'BookingDeclined',
+    'BookingCancelled',
+    'BookingExpired',
+  ],
   products: productEventTypes,
 };
 

@@ -7,6 +7,7 @@ import {
   productListed,
   productMarkedAvailable,
   productMarkedUnavailable,
+  productReleased,
   productReported,
   reportedProductDeleted,
   sellerRegistered,
@@ -42,6 +43,11 @@ describe('products read model', () => {
         booked: true,
         bookedBy: 'b7',
       });
+    });
+
+    it('ProductReleased puts a booked product on sale again', () => {
+      const booked = evolveProduct(listed, productBooked('p1', 'bk1', 'b7'));
+      expect(evolveProduct(booked, productReleased('p1', 'bk1', 'expired'))).toEqual(listed);
     });
 
     it('ProductAdvertised marks it advertised', () => {

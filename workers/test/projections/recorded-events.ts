@@ -30,6 +30,10 @@ export function streamIdOf(event: AnyEvent): string {
     case 'CategoryCreated':
       return categoryStreamId(event.data.categoryId);
     case 'BookingPlaced':
+    case 'BookingAccepted':
+    case 'BookingDeclined':
+    case 'BookingCancelled':
+    case 'BookingExpired':
       return bookingStreamId(event.data.bookingId);
     default:
       return productStreamId(event.data.productId);
@@ -191,12 +195,15 @@ const bookingData = (productId: string, bookingId: string, buyerUid: string) => 
   sellingPrice: 300,
   Brand: 'Samsung',
   productName: `Phone ${productId}`,
+  sellerUid: 's1',
+  sellerEmail: 's1@example.com',
+  expiresAt: '2024-01-03T10:00:00.000Z',
 });
 
-/** The booking document ProductBooked and BookingPlaced of these helpers make. */
+/** The booking document ProductBooked and BookingPlaced of these helpers make: pending. */
 export const bookingDocument = (productId: string, bookingId: string, buyerUid = 'b1') => {
   const { bookingId: _id, ...fields } = bookingData(productId, bookingId, buyerUid);
-  return { _id, ...fields };
+  return { _id, ...fields, status: 'pending' as const, cancelReason: null };
 };
 
 export const productBooked = (
@@ -205,7 +212,7 @@ export const productBooked = (
   buyerUid = 'b1',
 ): ProductBooked => ({
   type: 'ProductBooked',
-  schemaVersion: 1,
+  schemaVersion: 2,
   data: bookingData(productId, bookingId, buyerUid),
 });
 
@@ -215,8 +222,48 @@ export const bookingPlaced = (
   buyerUid = 'b1',
 ): BookingPlaced => ({
   type: 'BookingPlaced',
-  schemaVersion: 1,
+  schemaVersion: 2,
   data: bookingData(productId, bookingId, buyerUid),
+});
+
+export const productSold = (productId: string, bookingId: string): AnyEvent => ({
+  type: 'ProductSold',
+  schemaVersion: 1,
+  data: { productId, bookingId },
+});
+
+export const productReleased = (
+  productId: string,
+  bookingId: string,
+  reason: 'declined' | 'cancelled' | 'expired' = 'declined',
+): AnyEvent => ({
+  type: 'ProductReleased',
+  schemaVersion: 1,
+  data: { productId, bookingId, reason },
+});
+
+const bookingEnd =
+  <T extends 'BookingAccepted' | 'BookingDeclined'>(type: T) =>
+  (productId: string, bookingId: string): AnyEvent =>
+    ({ type, schemaVersion: 1, data: { productId, bookingId } }) as AnyEvent;
+
+export const bookingAccepted = bookingEnd('BookingAccepted');
+export const bookingDeclined = bookingEnd('BookingDeclined');
+
+export const bookingCancelled = (
+  productId: string,
+  bookingId: string,
+  reason: 'buyer-cancelled' | 'buyer-deleted' | 'seller-deleted' = 'buyer-cancelled',
+): AnyEvent => ({
+  type: 'BookingCancelled',
+  schemaVersion: 1,
+  data: { productId, bookingId, reason },
+});
+
+export const bookingExpired = (productId: string, bookingId: string): AnyEvent => ({
+  type: 'BookingExpired',
+  schemaVersion: 1,
+  data: { productId, bookingId, expiresAt: bookingData(productId, bookingId, 'b1').expiresAt },
 });
 
 /** One event of every catalog type: a new type fails to compile here until tests cover it. */
@@ -235,5 +282,11 @@ export const oneEventOfEachType = {
   ProductAdvertised: productAdvertised('p1'),
   ProductMarkedUnavailable: productMarkedUnavailable('p1'),
   ProductMarkedAvailable: productMarkedAvailable('p1'),
+  ProductSold: productSold('p1', 'bk1'),
+  ProductReleased: productReleased('p1', 'bk1'),
   BookingPlaced: bookingPlaced('p1', 'bk1'),
+  BookingAccepted: bookingAccepted('p1', 'bk1'),
+  BookingDeclined: bookingDeclined('p1', 'bk1'),
+  BookingCancelled: bookingCancelled('p1', 'bk1'),
+  BookingExpired: bookingExpired('p1', 'bk1'),
 } satisfies Record<EventType, AnyEvent>;

@@ -25,7 +25,7 @@ const productBooked: RecordedEvent = {
   revision: 1,
   position: 12,
   type: 'ProductBooked',
-  schemaVersion: 1,
+  schemaVersion: 2,
   data: {
     productId: 'p1',
     bookingId: 'b1',
@@ -37,6 +37,9 @@ const productBooked: RecordedEvent = {
     sellingPrice: 400,
     Brand: 'Apple',
     productName: 'iPhone 12',
+    sellerUid: 'bob1',
+    sellerEmail: 'bob@example.com',
+    expiresAt: '2026-11-23T10:00:00.000Z',
   },
   metadata: {
     actorUid: 'ann1',
@@ -75,7 +78,7 @@ describe('the booking reactor', () => {
     expect(options).toEqual({ expectedRevision: 'no_stream' });
     expect(events?.[0]).toEqual({
       eventId: uuidFromName(`BookingPlaced/${productBooked.eventId}`),
-      event: { type: 'BookingPlaced', schemaVersion: 1, data: productBooked.data },
+      event: { type: 'BookingPlaced', schemaVersion: 2, data: productBooked.data },
       metadata: { ...productBooked.metadata, causationId: productBooked.eventId },
     });
   });
@@ -289,6 +292,7 @@ describe('the booking reactor, against the gateway’s booking path', () => {
             email: 'ann-uid@example.com',
             phone: '',
             address: '',
+            expiresAt: '2099-01-01T00:00:00.000Z',
           },
           metadata,
         },

@@ -14,6 +14,9 @@ import {
   advertisedProducts,
   listBookingsByEmail,
   listCategories,
+  listPendingBookings,
+  listPendingBookingsOf,
+  sellerBookings,
   productsByBrand,
   sellerProducts,
   reportedProducts,
@@ -39,7 +42,10 @@ export const listReportedProducts = (store: ReadStore) => reportedProducts.run(s
 export const search = (store: ReadStore, query: ProductSearch, page: PageRequest = { limit: 50 }) =>
   searchProducts.run(store, { search: query, page });
 import {
+  bookingAccepted,
+  bookingCancelled,
   bookingDocument,
+  bookingExpired,
   bookingPlaced,
   categoryCreated,
   eventLog,
@@ -47,6 +53,7 @@ import {
   productBooked,
   productListed,
   productMarkedUnavailable,
+  productReleased,
   productReported,
   reportedProductDeleted,
   sellerRegistered,
@@ -317,6 +324,67 @@ export function readStoreContract(factory: ReadStoreFactory): void {
       ]);
       expect(await getBooking(store, 'bk2')).toMatchObject({ productId: 'p1', buyerUid: 'b2' });
       expect((await listBookingsByEmail(store, 'nobody@example.com')).items).toEqual([]);
+    });
+
+    it("lists a seller's received bookings, newest first, each with where it stands", async () => {
+      const log = eventLog();
+      const store = await storeWith([
+        ...marketplace(log),
+        ...log.recordAll(
+          bookingCancelled('p1', 'bk2', 'buyer-cancelled'),
+          productReleased('p1', 'bk2', 'cancelled'),
+          productBooked('p1', 'bk3', 'b3'),
+          bookingPlaced('p1', 'bk3', 'b3'),
+        ),
+      ]);
+      const received = await sellerBookings.run(store, { sellerEmail: 's1@example.com' });
+      expect(received.items).toEqual([
+        bookingDocument('p1', 'bk3', 'b3'),
+        {
+          ...bookingDocument('p1', 'bk2', 'b2'),
+          status: 'cancelled',
+          cancelReason: 'buyer-cancelled',
+        },
+        bookingDocument('p4', 'bk1', 'b1'),
+      ]);
+      expect(sellerBookings.sources({ sellerEmail: 's1@example.com' })).toEqual([
+        { topic: 'sellerBookings', key: 's1@example.com' },
+      ]);
+      const firstPage = await sellerBookings.run(store, {
+        sellerEmail: 's1@example.com',
+        page: { limit: 2 },
+      });
+      expect(ids(firstPage.items)).toEqual(['bk3', 'bk2']);
+      expect((await getProduct(store, 'p1'))?.booked).toBe(true);
+      expect((await sellerBookings.run(store, { sellerEmail: 's2@example.com' })).items).toEqual(
+        [],
+      );
+    });
+
+    it('finds the pending bookings, all of them or one account’s as buyer or seller', async () => {
+      const log = eventLog();
+      const store = await storeWith([
+        ...marketplace(log),
+        ...log.recordAll(
+          bookingAccepted('p4', 'bk1'),
+          productListed('p6', { sellerUid: 's2', sellerEmail: 's2@example.com' }),
+          productBooked('p6', 'bk4', 'b1'),
+          bookingExpired('p6', 'bk4'),
+          productListed('p7'),
+          productBooked('p7', 'bk5', 'b1'),
+        ),
+      ]);
+      const pending = await listPendingBookings(store, { limit: 1 });
+      expect(ids(pending.items)).toEqual(['bk2']);
+      const rest = await listPendingBookings(store, {
+        limit: 10,
+        after: pending.nextCursor ?? undefined,
+      });
+      expect(ids(rest.items)).toEqual(['bk5']);
+      expect(ids(await listPendingBookingsOf(store, 'b1'))).toEqual(['bk5']);
+      // The helpers' bookings are of products of s1.
+      expect(ids(await listPendingBookingsOf(store, 's1')).sort()).toEqual(['bk2', 'bk5']);
+      expect(await listPendingBookingsOf(store, 'nobody')).toEqual([]);
     });
 
     it('lists and finds users; deleted ones are gone', async () => {
@@ -602,6 +670,7 @@ export function readStoreContract(factory: ReadStoreFactory): void {
       const store = await storeWith(events.slice(0, 19));
       expect(await projectEvent(store, events[19]!)).toEqual([
         { topic: 'bookings', key: 'b1@example.com', ids: ['bk1'], position: 20 },
+        { topic: 'sellerBookings', key: 's1@example.com', ids: ['bk1'], position: 20 },
         { topic: 'products', key: 'Samsung', ids: ['p4'], position: 20 },
         { topic: 'sellerProducts', key: 's1@example.com', ids: ['p4'], position: 20 },
       ]);

@@ -7,8 +7,11 @@ import {
   assertAdmin,
   assertSeller,
   evolveAll,
+  sellerDecider,
+  sellerStreamId,
   userDecider,
   userStreamId,
+  type SellerEvent,
   type RegisteredUser,
   type User,
   type UserEvent,
@@ -56,9 +59,17 @@ export const actorFrom = (user: RegisteredUser): Actor => ({
  * not from the token or a read model: a promotion or a deletion takes effect on the very next call.
  */
 async function authentication(app: FastifyInstance): Promise<void> {
+  /**
+   * The user as their stream says; a seller whose seller record an admin deleted counts as
+   * deleted too: they can no longer list, book, report or answer bookings.
+   */
   const readUser = async (uid: string): Promise<User> => {
     const events = await app.eventStore.readStream(userStreamId(uid));
-    return evolveAll(userDecider, events as unknown as UserEvent[]);
+    const user = evolveAll(userDecider, events as unknown as UserEvent[]);
+    if (user.status !== 'registered' || user.role !== 'seller') return user;
+    const sellerEvents = await app.eventStore.readStream(sellerStreamId(uid));
+    const seller = evolveAll(sellerDecider, sellerEvents as unknown as SellerEvent[]);
+    return seller.status === 'deleted' ? { status: 'deleted' } : user;
   };
   const cached = app.config.distributed ? undefined : await cachedUsers(app, readUser);
   const loadUser = cached?.load ?? readUser;
@@ -148,7 +159,7 @@ async function authentication(app: FastifyInstance): Promise<void> {
  * because this process makes every append to user streams: each drops the user's state, before it
  * starts and once it settled, so the next call after a promotion or a deletion reads the stream.
  * An operator's script appending from another process (`npm run promote`) is seen when the users
- * read model changes (the embedded relay polls the log every 500 ms). The distributed profile,
+ * (or sellers) read model changes (the embedded relay polls the log every 500 ms). The distributed profile,
  * where several gateways append, reads the stream on every call.
  */
 async function cachedUsers(
@@ -163,14 +174,20 @@ async function cachedUsers(
     if (uid === undefined) cached.clear();
     else cached.delete(uid);
   };
-  const userStreamPrefix = userStreamId('');
+  // A seller's record shares its id with the seller's user (the uid).
+  const prefixes = [userStreamId(''), sellerStreamId('')];
   const removeListener = app.eventStore.onAppend((streamId) => {
-    if (streamId.startsWith(userStreamPrefix)) drop(streamId.slice(userStreamPrefix.length));
+    const prefix = prefixes.find((p) => streamId.startsWith(p));
+    if (prefix !== undefined) drop(streamId.slice(prefix.length));
   });
-  const unsubscribe = await app.readModels.pubsub.subscribe(changeTopic('users'), () => drop());
+  const unsubscribes = await Promise.all(
+    (['users', 'sellers'] as const).map((topic) =>
+      app.readModels.pubsub.subscribe(changeTopic(topic), () => drop()),
+    ),
+  );
   app.addHook('onClose', async () => {
     removeListener();
-    await unsubscribe();
+    for (const unsubscribe of unsubscribes) await unsubscribe();
   });
   return {
     load(uid) {

@@ -27,3 +27,45 @@ export const buyerBookings: ReadModelQuery<
   sources: ({ email }) => [{ topic: 'bookings', key: email }],
   run: (store, { email, page }) => listBookingsByEmail(store, email, page),
 };
+
+/** The bookings of a seller's products, newest first; without `page`, all of them. */
+export const sellerBookings: ReadModelQuery<
+  { readonly sellerEmail: string; readonly page?: PageRequest | undefined },
+  Page<BookingDocument>
+> = {
+  sources: ({ sellerEmail }) => [{ topic: 'sellerBookings', key: sellerEmail }],
+  run: (store, { sellerEmail, page }) =>
+    store.find<BookingDocument>('bookings', {
+      where: { sellerEmail },
+      orderBy: [['_id', 'desc']],
+      page,
+    }),
+};
+
+/** Pending bookings, oldest first, a page at a time: what the expiry scheduler looks through. */
+export function listPendingBookings(
+  store: ReadStore,
+  page: PageRequest,
+): Promise<Page<BookingDocument>> {
+  return store.find<BookingDocument>('bookings', {
+    where: { status: 'pending' },
+    orderBy: [['_id', 'asc']],
+    page,
+  });
+}
+
+/** The pending bookings a user made as buyer, or received as seller. */
+export async function listPendingBookingsOf(
+  store: ReadStore,
+  uid: string,
+): Promise<BookingDocument[]> {
+  const [asBuyer, asSeller] = await Promise.all(
+    (['buyerUid', 'sellerUid'] as const).map((field) =>
+      store.find<BookingDocument>('bookings', {
+        where: { [field]: uid, status: 'pending' },
+        orderBy: [['_id', 'asc']],
+      }),
+    ),
+  );
+  return [...(asBuyer?.items ?? []), ...(asSeller?.items ?? [])];
+}

@@ -1,11 +1,29 @@
 import type { AnyEvent, EventType } from '@resale/events';
 import type { ReadModel } from '../projection.ts';
-import type { BookingDocument } from './booking-document.ts';
+import type { BookingDocument, BookingStatus } from './booking-document.ts';
 
 export const bookingsCollection = 'bookings';
 
-/** Both carry every booking field: whichever is applied first creates the booking. */
-export const bookingsHandledEventTypes: readonly EventType[] = ['ProductBooked', 'BookingPlaced'];
+/**
+ * ProductBooked and BookingPlaced both carry every booking field: whichever is applied first
+ * creates the booking. The others end it.
+ */
+export const bookingsHandledEventTypes: readonly EventType[] = [
+  'ProductBooked',
+  'BookingPlaced',
+  'BookingAccepted',
+  'BookingDeclined',
+  'BookingCancelled',
+  'BookingExpired',
+];
+
+/** A pending booking takes its end once; an ended one stays as it ended. */
+const ended = (
+  doc: BookingDocument | null,
+  status: Exclude<BookingStatus, 'pending'>,
+  cancelReason: string | null = null,
+): BookingDocument | null =>
+  doc && doc.status === 'pending' ? { ...doc, status, cancelReason } : doc;
 
 export function evolveBooking(
   doc: BookingDocument | null,
@@ -27,10 +45,37 @@ export function evolveBooking(
         productId: d.productId,
         productName: d.productName,
         buyerUid: d.buyerUid,
+        sellerUid: d.sellerUid,
+        sellerEmail: d.sellerEmail,
+        status: 'pending',
+        expiresAt: d.expiresAt,
+        cancelReason: null,
       };
     }
+    case 'BookingAccepted':
+      return ended(doc, 'accepted');
+    case 'BookingDeclined':
+      return ended(doc, 'declined');
+    case 'BookingCancelled':
+      return ended(doc, 'cancelled', event.data.reason);
+    case 'BookingExpired':
+      return ended(doc, 'expired');
     default:
       return doc;
+  }
+}
+
+export function bookingDocumentId(event: AnyEvent): string | null {
+  switch (event.type) {
+    case 'ProductBooked':
+    case 'BookingPlaced':
+    case 'BookingAccepted':
+    case 'BookingDeclined':
+    case 'BookingCancelled':
+    case 'BookingExpired':
+      return event.data.bookingId;
+    default:
+      return null;
   }
 }
 
@@ -38,15 +83,48 @@ export const bookingsReadModel: ReadModel<BookingDocument> = {
   name: 'bookings',
   collection: bookingsCollection,
   handledEventTypes: bookingsHandledEventTypes,
-  documentId: (event) =>
-    event.type === 'ProductBooked' || event.type === 'BookingPlaced' ? event.data.bookingId : null,
+  documentId: bookingDocumentId,
   evolve: evolveBooking,
-  topics: { bookings: { key: (doc) => doc.email } },
+  topics: {
+    bookings: { key: (doc) => doc.email },
+    // A booking made before bookings named their seller is in no seller's list.
+    sellerBookings: { key: (doc) => doc.sellerEmail ?? undefined },
+  },
   indexes: [
     {
       name: 'by_email',
       fields: [
         ['email', 1],
+        ['_id', 1],
+      ],
+    },
+    {
+      name: 'by_seller_email',
+      fields: [
+        ['sellerEmail', 1],
+        ['_id', -1],
+      ],
+    },
+    {
+      name: 'by_status',
+      fields: [
+        ['status', 1],
+        ['_id', 1],
+      ],
+    },
+    {
+      name: 'by_buyer_uid',
+      fields: [
+        ['buyerUid', 1],
+        ['status', 1],
+        ['_id', 1],
+      ],
+    },
+    {
+      name: 'by_seller_uid',
+      fields: [
+        ['sellerUid', 1],
+        ['status', 1],
         ['_id', 1],
       ],
     },

@@ -12,6 +12,7 @@ export const productsHandledEventTypes: readonly EventType[] = [
   'ProductAdvertised',
   'ProductMarkedUnavailable',
   'ProductMarkedAvailable',
+  'ProductReleased',
 ];
 
 export function evolveProduct(
@@ -43,6 +44,9 @@ export function evolveProduct(
       return doc && { ...doc, available: false };
     case 'ProductMarkedAvailable':
       return doc && { ...doc, available: true };
+    // Its booking ended unsold: on sale again. (Sold through its booking, it stays booked.)
+    case 'ProductReleased':
+      return doc && { ...doc, booked: false, bookedBy: null };
     default:
       return doc;
   }
@@ -57,6 +61,7 @@ export function productDocumentId(event: AnyEvent): string | null {
     case 'ProductAdvertised':
     case 'ProductMarkedUnavailable':
     case 'ProductMarkedAvailable':
+    case 'ProductReleased':
       return event.data.productId;
     default:
       return null;
