@@ -28,12 +28,22 @@ export type Booking = {
   _id: Scalars['ID']['output'];
   address: Scalars['String']['output'];
   buyerName: Scalars['String']['output'];
+  /** Why a cancelled booking was cancelled: buyer-cancelled, buyer-deleted or seller-deleted. */
+  cancelReason?: Maybe<Scalars['String']['output']>;
   email: Scalars['String']['output'];
+  /** When the booking expires if nobody answers it (ISO 8601). */
+  expiresAt: Scalars['String']['output'];
   phone: Scalars['String']['output'];
   productId: Scalars['ID']['output'];
   productName: Scalars['String']['output'];
+  /** The product's seller; null for a booking made before bookings named them. */
+  sellerEmail?: Maybe<Scalars['String']['output']>;
   sellingPrice: Scalars['Float']['output'];
+  status: BookingStatus;
 };
+
+/** Where a booking stands: pending until its seller, its buyer or its time ends it. */
+export type BookingStatus = 'accepted' | 'cancelled' | 'declined' | 'expired' | 'pending';
 
 export type Category = {
   __typename?: 'Category';
@@ -135,6 +145,8 @@ export type Query = {
   reportedProducts: Array<Product>;
   /** Products matching a search (keywords, filters, order), page by page; as GET /products. */
   searchProducts: ProductPage;
+  /** The bookings of the calling seller's products, newest first, each with its status (sellers). */
+  sellerBookings: Array<Booking>;
   /** Admins only. */
   sellers: Array<Seller>;
   /** Admins only. */
@@ -171,6 +183,10 @@ export type QuerySearchProductsArgs = {
   search: ProductSearch;
 };
 
+export type QuerySellerBookingsArgs = {
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
 export type QuerySellersArgs = {
   minPosition?: InputMaybe<Scalars['Float']['input']>;
 };
@@ -202,6 +218,8 @@ export type Subscription = {
   productsChanged: Change;
   /** Reported products (admins). */
   reportedProductsChanged: Change;
+  /** The bookings of the calling seller's products: a new booking, or one that ended (sellers). */
+  sellerBookingsChanged: Change;
   /** Sellers (admins). */
   sellersChanged: Change;
   /** Users (admins). */
@@ -227,6 +245,10 @@ export type SubscriptionProductsChangedArgs = {
 };
 
 export type SubscriptionReportedProductsChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type SubscriptionSellerBookingsChangedArgs = {
   after?: InputMaybe<Scalars['Float']['input']>;
 };
 
@@ -344,6 +366,7 @@ export type DirectiveResolverFn<
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   Booking: ResolverTypeWrapper<Booking>;
+  BookingStatus: BookingStatus;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   Category: ResolverTypeWrapper<Category>;
   Change: ResolverTypeWrapper<Change>;
@@ -392,11 +415,15 @@ export type BookingResolvers<
   _id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   address?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   buyerName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  cancelReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   productId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   productName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sellerEmail?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   sellingPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['BookingStatus'], ParentType, ContextType>;
 };
 
 export type CategoryResolvers<
@@ -506,6 +533,12 @@ export type QueryResolvers<
     ContextType,
     RequireFields<QuerySearchProductsArgs, 'search'>
   >;
+  sellerBookings?: Resolver<
+    Array<ResolversTypes['Booking']>,
+    ParentType,
+    ContextType,
+    Partial<QuerySellerBookingsArgs>
+  >;
   sellers?: Resolver<
     Array<ResolversTypes['Seller']>,
     ParentType,
@@ -564,6 +597,13 @@ export type SubscriptionResolvers<
     ParentType,
     ContextType,
     Partial<SubscriptionReportedProductsChangedArgs>
+  >;
+  sellerBookingsChanged?: SubscriptionResolver<
+    ResolversTypes['Change'],
+    'sellerBookingsChanged',
+    ParentType,
+    ContextType,
+    Partial<SubscriptionSellerBookingsChangedArgs>
   >;
   sellersChanged?: SubscriptionResolver<
     ResolversTypes['Change'],

@@ -8,6 +8,7 @@ import {
   productsByBrand,
   reportedProducts,
   searchProducts,
+  sellerBookings,
   sellerProducts,
   sellers,
   users,
@@ -116,6 +117,11 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
       const actor = requireActor(ctx, 'seller');
       await reach(args);
       return sellerProducts.run(store, { sellerEmail: actor.email });
+    },
+    sellerBookings: async (_root, args, ctx) => {
+      const actor = requireActor(ctx, 'seller');
+      await reach(args);
+      return (await sellerBookings.run(store, { sellerEmail: actor.email })).items;
     },
     users: async (_root, args, ctx) => {
       requireActor(ctx, 'admin');

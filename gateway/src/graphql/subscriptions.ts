@@ -6,6 +6,7 @@ import {
   productsByBrand,
   searchProducts,
   reportedProducts,
+  sellerBookings,
   sellerProducts,
   sellers,
   users,
@@ -159,6 +160,10 @@ export function subscriptionResolvers(app: FastifyInstance) {
     myProductsChanged: feed<AfterArgs>({
       audience: 'seller',
       sources: (actor) => sellerProducts.sources({ sellerEmail: actor.email }),
+    }),
+    sellerBookingsChanged: feed<AfterArgs>({
+      audience: 'seller',
+      sources: (actor) => sellerBookings.sources({ sellerEmail: actor.email }),
     }),
   } satisfies Required<SubscriptionResolvers<CallerContext>>;
 }

@@ -1,6 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RootLayout } from '@/components/layouts/root-layout.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { PendingBookingsCount } from '@/features/seller-bookings/components/pending-bookings-count.tsx';
 import { RequireAuth } from './routes/guards.tsx';
 import { NotFound } from './routes/not-found.tsx';
 
@@ -8,7 +9,7 @@ import { NotFound } from './routes/not-found.tsx';
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <RootLayout />,
+    element: <RootLayout navLinks={<PendingBookingsCount />} />,
     errorElement: <NotFound />,
     hydrateFallbackElement: <Spinner label="Loading page…" />,
     children: [
@@ -47,6 +48,10 @@ export const routes: RouteObject[] = [
                     children: [
                       { path: 'addProduct', lazy: () => import('./routes/add-product.tsx') },
                       { path: 'myProduct', lazy: () => import('./routes/my-products.tsx') },
+                      {
+                        path: 'bookings',
+                        lazy: () => import('./routes/dashboard/seller-bookings.tsx'),
+                      },
                     ],
                   },
                 ],

@@ -94,11 +94,20 @@ describe('routing', () => {
       renderApp('/dashboard', {
         user: seller,
         server: {
-          graphql: { Me: { me: meAs(seller, 'seller') }, MyBookings: { myBookings: [] } },
+          graphql: {
+            Me: { me: meAs(seller, 'seller') },
+            MyBookings: { myBookings: [] },
+            SellerBookings: { sellerBookings: [] },
+          },
         },
       });
       await screen.findByRole('link', { name: 'Add Product' });
-      expect(await menuLinks()).toEqual(['My Orders', 'Add Product', 'My Product']);
+      expect(await menuLinks()).toEqual([
+        'My Orders',
+        'Add Product',
+        'My Product',
+        'Bookings on my listings',
+      ]);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import type { TypedDocumentNode } from 'urql';
 import { useLiveQuery, type ChangesSubscription, type LiveVariables } from '@/lib/live-query.ts';
 import { DataTable, type Column } from './ui/data-table.tsx';
@@ -16,6 +16,7 @@ export function LiveTable<Data, Row extends { _id: string }>({
   changes,
   rows,
   columns,
+  onRows,
 }: {
   title: string;
   /** Names the data in the loading and error messages. */
@@ -25,10 +26,15 @@ export function LiveTable<Data, Row extends { _id: string }>({
   changes: ChangesSubscription;
   rows: (data: Data) => Row[];
   columns: Column<Row>[];
+  /** Told each new answer's rows (e.g. to toast what changed). */
+  onRows?: (rows: Row[]) => void;
 }) {
   const titleId = useId();
   const [{ data, error }, reexecute] = useLiveQuery({ query, changes });
   const list = data && rows(data);
+  useEffect(() => {
+    if (list) onRows?.(list);
+  }, [list, onRows]);
   return (
     <section className="section" aria-labelledby={titleId}>
       <h1 id={titleId} className="section__title">

@@ -21,5 +21,6 @@ export const paths = {
     sellers: { path: '/dashboard/sellers', getHref: () => '/dashboard/sellers' },
     addProduct: { path: '/dashboard/addProduct', getHref: () => '/dashboard/addProduct' },
     myProduct: { path: '/dashboard/myProduct', getHref: () => '/dashboard/myProduct' },
+    sellerBookings: { path: '/dashboard/bookings', getHref: () => '/dashboard/bookings' },
   },
 } as const;

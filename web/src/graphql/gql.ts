@@ -23,7 +23,7 @@ type Documents = {
   '\n  query Me {\n    me {\n      uid\n      email\n      name\n      role\n      isAdmin\n      isSeller\n    }\n  }\n': typeof types.MeDocument;
   '\n  query Categories {\n    categories {\n      _id\n      title\n      image\n    }\n  }\n': typeof types.CategoriesDocument;
   '\n  query Category($id: ID!) {\n    category(id: $id) {\n      _id\n      title\n      image\n    }\n  }\n': typeof types.CategoryDocument;
-  '\n  query MyBookings($minPosition: Float) {\n    myBookings(minPosition: $minPosition) {\n      _id\n      Brand\n      buyerName\n      email\n      phone\n      address\n      sellingPrice\n      productId\n      productName\n    }\n  }\n': typeof types.MyBookingsDocument;
+  '\n  query MyBookings($minPosition: Float) {\n    myBookings(minPosition: $minPosition) {\n      _id\n      Brand\n      buyerName\n      email\n      phone\n      address\n      sellingPrice\n      productId\n      productName\n      status\n      expiresAt\n      cancelReason\n    }\n  }\n': typeof types.MyBookingsDocument;
   '\n  subscription MyBookingsChanged($after: Float) {\n    myBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.MyBookingsChangedDocument;
   '\n  fragment ProductFields on Product {\n    _id\n    productName\n    picture\n    address\n    year\n    buyingPrice\n    sellingPrice\n    sellerName\n    condition\n    phone\n    about\n    postTime\n    Brand\n    email\n    sellerEmail\n    booked\n    reported\n    advertised\n    available\n    sellerVerified\n  }\n': typeof types.ProductFieldsFragmentDoc;
   '\n  query Products($brand: String!, $limit: Int, $after: String, $minPosition: Float) {\n    products(brand: $brand, limit: $limit, after: $after, minPosition: $minPosition) {\n      items {\n        ...ProductFields\n      }\n      nextCursor\n    }\n  }\n': typeof types.ProductsDocument;
@@ -31,6 +31,8 @@ type Documents = {
   '\n  query AdvertisedProducts {\n    advertisedProducts {\n      ...ProductFields\n    }\n  }\n': typeof types.AdvertisedProductsDocument;
   '\n  query SearchProducts($search: ProductSearch!, $limit: Int, $after: String, $minPosition: Float) {\n    searchProducts(search: $search, limit: $limit, after: $after, minPosition: $minPosition) {\n      items {\n        ...ProductFields\n      }\n      nextCursor\n    }\n  }\n': typeof types.SearchProductsDocument;
   '\n  subscription ProductSearchChanged($brand: String, $after: Float) {\n    productSearchChanged(brand: $brand, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.ProductSearchChangedDocument;
+  '\n  query SellerBookings($minPosition: Float) {\n    sellerBookings(minPosition: $minPosition) {\n      _id\n      productId\n      productName\n      Brand\n      sellingPrice\n      buyerName\n      email\n      phone\n      address\n      status\n      expiresAt\n      cancelReason\n    }\n  }\n': typeof types.SellerBookingsDocument;
+  '\n  subscription SellerBookingsChanged($after: Float) {\n    sellerBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.SellerBookingsChangedDocument;
   '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n': typeof types.MyProductsDocument;
   '\n  subscription MyProductsChanged($after: Float) {\n    myProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.MyProductsChangedDocument;
 };
@@ -53,7 +55,7 @@ const documents: Documents = {
     types.CategoriesDocument,
   '\n  query Category($id: ID!) {\n    category(id: $id) {\n      _id\n      title\n      image\n    }\n  }\n':
     types.CategoryDocument,
-  '\n  query MyBookings($minPosition: Float) {\n    myBookings(minPosition: $minPosition) {\n      _id\n      Brand\n      buyerName\n      email\n      phone\n      address\n      sellingPrice\n      productId\n      productName\n    }\n  }\n':
+  '\n  query MyBookings($minPosition: Float) {\n    myBookings(minPosition: $minPosition) {\n      _id\n      Brand\n      buyerName\n      email\n      phone\n      address\n      sellingPrice\n      productId\n      productName\n      status\n      expiresAt\n      cancelReason\n    }\n  }\n':
     types.MyBookingsDocument,
   '\n  subscription MyBookingsChanged($after: Float) {\n    myBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
     types.MyBookingsChangedDocument,
@@ -69,6 +71,10 @@ const documents: Documents = {
     types.SearchProductsDocument,
   '\n  subscription ProductSearchChanged($brand: String, $after: Float) {\n    productSearchChanged(brand: $brand, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
     types.ProductSearchChangedDocument,
+  '\n  query SellerBookings($minPosition: Float) {\n    sellerBookings(minPosition: $minPosition) {\n      _id\n      productId\n      productName\n      Brand\n      sellingPrice\n      buyerName\n      email\n      phone\n      address\n      status\n      expiresAt\n      cancelReason\n    }\n  }\n':
+    types.SellerBookingsDocument,
+  '\n  subscription SellerBookingsChanged($after: Float) {\n    sellerBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
+    types.SellerBookingsChangedDocument,
   '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n':
     types.MyProductsDocument,
   '\n  subscription MyProductsChanged($after: Float) {\n    myProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
@@ -147,8 +153,8 @@ export function graphql(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(
-  source: '\n  query MyBookings($minPosition: Float) {\n    myBookings(minPosition: $minPosition) {\n      _id\n      Brand\n      buyerName\n      email\n      phone\n      address\n      sellingPrice\n      productId\n      productName\n    }\n  }\n',
-): (typeof documents)['\n  query MyBookings($minPosition: Float) {\n    myBookings(minPosition: $minPosition) {\n      _id\n      Brand\n      buyerName\n      email\n      phone\n      address\n      sellingPrice\n      productId\n      productName\n    }\n  }\n'];
+  source: '\n  query MyBookings($minPosition: Float) {\n    myBookings(minPosition: $minPosition) {\n      _id\n      Brand\n      buyerName\n      email\n      phone\n      address\n      sellingPrice\n      productId\n      productName\n      status\n      expiresAt\n      cancelReason\n    }\n  }\n',
+): (typeof documents)['\n  query MyBookings($minPosition: Float) {\n    myBookings(minPosition: $minPosition) {\n      _id\n      Brand\n      buyerName\n      email\n      phone\n      address\n      sellingPrice\n      productId\n      productName\n      status\n      expiresAt\n      cancelReason\n    }\n  }\n'];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -191,6 +197,18 @@ export function graphql(
 export function graphql(
   source: '\n  subscription ProductSearchChanged($brand: String, $after: Float) {\n    productSearchChanged(brand: $brand, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n',
 ): (typeof documents)['\n  subscription ProductSearchChanged($brand: String, $after: Float) {\n    productSearchChanged(brand: $brand, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query SellerBookings($minPosition: Float) {\n    sellerBookings(minPosition: $minPosition) {\n      _id\n      productId\n      productName\n      Brand\n      sellingPrice\n      buyerName\n      email\n      phone\n      address\n      status\n      expiresAt\n      cancelReason\n    }\n  }\n',
+): (typeof documents)['\n  query SellerBookings($minPosition: Float) {\n    sellerBookings(minPosition: $minPosition) {\n      _id\n      productId\n      productName\n      Brand\n      sellingPrice\n      buyerName\n      email\n      phone\n      address\n      status\n      expiresAt\n      cancelReason\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  subscription SellerBookingsChanged($after: Float) {\n    sellerBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n',
+): (typeof documents)['\n  subscription SellerBookingsChanged($after: Float) {\n    sellerBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n'];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

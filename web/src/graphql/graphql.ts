@@ -24,12 +24,22 @@ export type Booking = {
   _id: Scalars['ID']['output'];
   address: Scalars['String']['output'];
   buyerName: Scalars['String']['output'];
+  /** Why a cancelled booking was cancelled: buyer-cancelled, buyer-deleted or seller-deleted. */
+  cancelReason?: Maybe<Scalars['String']['output']>;
   email: Scalars['String']['output'];
+  /** When the booking expires if nobody answers it (ISO 8601). */
+  expiresAt: Scalars['String']['output'];
   phone: Scalars['String']['output'];
   productId: Scalars['ID']['output'];
   productName: Scalars['String']['output'];
+  /** The product's seller; null for a booking made before bookings named them. */
+  sellerEmail?: Maybe<Scalars['String']['output']>;
   sellingPrice: Scalars['Float']['output'];
+  status: BookingStatus;
 };
+
+/** Where a booking stands: pending until its seller, its buyer or its time ends it. */
+export type BookingStatus = 'accepted' | 'cancelled' | 'declined' | 'expired' | 'pending';
 
 export type Category = {
   __typename?: 'Category';
@@ -131,6 +141,8 @@ export type Query = {
   reportedProducts: Array<Product>;
   /** Products matching a search (keywords, filters, order), page by page; as GET /products. */
   searchProducts: ProductPage;
+  /** The bookings of the calling seller's products, newest first, each with its status (sellers). */
+  sellerBookings: Array<Booking>;
   /** Admins only. */
   sellers: Array<Seller>;
   /** Admins only. */
@@ -167,6 +179,10 @@ export type QuerySearchProductsArgs = {
   search: ProductSearch;
 };
 
+export type QuerySellerBookingsArgs = {
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
 export type QuerySellersArgs = {
   minPosition?: InputMaybe<Scalars['Float']['input']>;
 };
@@ -198,6 +214,8 @@ export type Subscription = {
   productsChanged: Change;
   /** Reported products (admins). */
   reportedProductsChanged: Change;
+  /** The bookings of the calling seller's products: a new booking, or one that ended (sellers). */
+  sellerBookingsChanged: Change;
   /** Sellers (admins). */
   sellersChanged: Change;
   /** Users (admins). */
@@ -223,6 +241,10 @@ export type SubscriptionProductsChangedArgs = {
 };
 
 export type SubscriptionReportedProductsChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type SubscriptionSellerBookingsChangedArgs = {
   after?: InputMaybe<Scalars['Float']['input']>;
 };
 
@@ -365,6 +387,9 @@ export type MyBookingsQuery = {
     sellingPrice: number;
     productId: string;
     productName: string;
+    status: BookingStatus;
+    expiresAt: string;
+    cancelReason?: string | null;
   }>;
 };
 
@@ -524,6 +549,43 @@ export type ProductSearchChangedSubscriptionVariables = Exact<{
 export type ProductSearchChangedSubscription = {
   __typename?: 'Subscription';
   productSearchChanged: {
+    __typename?: 'Change';
+    topic: string;
+    position: number;
+    ids: Array<string>;
+  };
+};
+
+export type SellerBookingsQueryVariables = Exact<{
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type SellerBookingsQuery = {
+  __typename?: 'Query';
+  sellerBookings: Array<{
+    __typename?: 'Booking';
+    _id: string;
+    productId: string;
+    productName: string;
+    Brand: string;
+    sellingPrice: number;
+    buyerName: string;
+    email: string;
+    phone: string;
+    address: string;
+    status: BookingStatus;
+    expiresAt: string;
+    cancelReason?: string | null;
+  }>;
+};
+
+export type SellerBookingsChangedSubscriptionVariables = Exact<{
+  after?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type SellerBookingsChangedSubscription = {
+  __typename?: 'Subscription';
+  sellerBookingsChanged: {
     __typename?: 'Change';
     topic: string;
     position: number;
@@ -992,6 +1054,9 @@ export const MyBookingsDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'productName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
               ],
             },
           },
@@ -1427,6 +1492,100 @@ export const ProductSearchChangedDocument = {
 } as unknown as DocumentNode<
   ProductSearchChangedSubscription,
   ProductSearchChangedSubscriptionVariables
+>;
+export const SellerBookingsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'SellerBookings' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sellerBookings' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'minPosition' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '_id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'productName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'Brand' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'buyerName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'expiresAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'cancelReason' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<SellerBookingsQuery, SellerBookingsQueryVariables>;
+export const SellerBookingsChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'SellerBookingsChanged' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'sellerBookingsChanged' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'topic' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ids' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  SellerBookingsChangedSubscription,
+  SellerBookingsChangedSubscriptionVariables
 >;
 export const MyProductsDocument = {
   kind: 'Document',

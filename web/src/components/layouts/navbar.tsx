@@ -1,11 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '@/config/paths.ts';
 import { useSession } from '@/lib/session.tsx';
 import { DrawerIcon, MenuIcon } from '../ui/icons.tsx';
 import { DASHBOARD_DRAWER_ID, useDrawer } from './drawer-context.tsx';
 
-export function Navbar() {
+/**
+ * `links`: more entries of the signed-in menu, from the app's features (the seller's bookings);
+ * each renders nothing for whom it is not.
+ */
+export function Navbar({ links }: { links?: ReactNode }) {
   const session = useSession();
   const drawer = useDrawer();
   const location = useLocation();
@@ -107,6 +111,7 @@ export function Navbar() {
                 <NavLink to={paths.dashboard.root.getHref()}>Dashboard</NavLink>
               </li>
             )}
+            {signedIn && links}
             {signedIn && (
               <li>
                 <button type="button" className="navbar__signout" onClick={session.signOut}>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { useSession } from '@/lib/session.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
@@ -6,7 +7,8 @@ import { DrawerProvider } from './drawer-context.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 
-export function RootLayout() {
+/** `navLinks`: the features' entries of the navigation bar's signed-in menu. */
+export function RootLayout({ navLinks }: { navLinks?: ReactNode }) {
   const session = useSession();
   const navigation = useNavigation();
   return (
@@ -17,7 +19,7 @@ export function RootLayout() {
       {(session.status === 'loading' || session.busy) && (
         <ProgressBar label="Loading your account" />
       )}
-      <Navbar />
+      <Navbar links={navLinks} />
       <main id="main" className="main" tabIndex={-1}>
         {navigation.state === 'loading' ? <Spinner label="Loading page…" /> : <Outlet />}
       </main>

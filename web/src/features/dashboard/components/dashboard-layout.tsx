@@ -35,6 +35,11 @@ export function DashboardLayout() {
       ? [
           { to: paths.dashboard.addProduct.getHref(), label: 'Add Product', end: false },
           { to: paths.dashboard.myProduct.getHref(), label: 'My Product', end: false },
+          {
+            to: paths.dashboard.sellerBookings.getHref(),
+            label: 'Bookings on my listings',
+            end: false,
+          },
         ]
       : []),
   ];

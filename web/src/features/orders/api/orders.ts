@@ -1,5 +1,6 @@
 import { graphql } from '@/graphql/gql.ts';
 import type { MyBookingsQuery as MyBookingsAnswer } from '@/graphql/graphql.ts';
+import { apiRequest } from '@/lib/api-client.ts';
 
 export type Booking = MyBookingsAnswer['myBookings'][number];
 
@@ -15,6 +16,9 @@ export const MyBookingsQuery = graphql(`
       sellingPrice
       productId
       productName
+      status
+      expiresAt
+      cancelReason
     }
   }
 `);
@@ -28,3 +32,10 @@ export const MyBookingsChangedSubscription = graphql(`
     }
   }
 `);
+
+/** POST /bookings/{id}/cancel: the buyer cancels a pending booking; 409 says how it ended. */
+export const cancelBooking = (idempotencyKey: string, bookingId: string) =>
+  apiRequest<{ position?: number }>(`/bookings/${encodeURIComponent(bookingId)}/cancel`, {
+    method: 'POST',
+    idempotencyKey,
+  });

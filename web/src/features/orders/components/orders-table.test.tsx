@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buyer } from '@/testing/auth.ts';
 import { meAs, renderApp } from '@/testing/render-app.tsx';
@@ -13,6 +14,9 @@ const order = {
   sellingPrice: 300,
   productId: 'p1',
   productName: 'Galaxy S10',
+  status: 'pending' as const,
+  expiresAt: '2026-11-28T10:00:00.000Z',
+  cancelReason: null as string | null,
 };
 
 describe('My orders', () => {
@@ -34,6 +38,55 @@ describe('My orders', () => {
 
     expect(await screen.findByRole('cell', { name: 'Galaxy S10' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: '300$' })).toBeInTheDocument();
+  });
+
+  it("shows each booking's state live, with a toast when it changes, and Cancel while pending", async () => {
+    let bookings: (Omit<typeof order, 'status'> & { status: string })[] = [order];
+    const { server } = renderApp('/myOrders', {
+      user: buyer,
+      server: {
+        graphql: { Me: { me: meAs(buyer, 'buyer') }, MyBookings: () => ({ myBookings: bookings }) },
+      },
+    });
+    const row = (await screen.findByRole('cell', { name: 'Galaxy S10' })).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByText('Waiting for the seller')).toBeInTheDocument();
+    expect(
+      within(row).getByRole('button', { name: 'Cancel the booking of Galaxy S10' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(server.subscriptions()).toContain('MyBookingsChanged'));
+
+    bookings = [{ ...order, status: 'accepted' }];
+    server.announce('MyBookingsChanged', {
+      myBookingsChanged: { topic: 'bookings', position: 20, ids: ['b1'] },
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Galaxy S10: Accepted by the seller',
+    );
+    await waitFor(() =>
+      expect(within(row).queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('cancels a pending booking through POST /bookings/{id}/cancel', async () => {
+    const { server } = renderApp('/myOrders', {
+      user: buyer,
+      server: {
+        graphql: { Me: { me: meAs(buyer, 'buyer') }, MyBookings: { myBookings: [order] } },
+        rest: (request) =>
+          request.method === 'POST' && request.path === '/bookings/b1/cancel'
+            ? [200, { acknowledged: true, modifiedCount: 1, position: 21 }]
+            : undefined,
+      },
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Cancel the booking of Galaxy S10' }),
+    );
+    expect(await screen.findByText('Booking cancelled')).toBeInTheDocument();
+    expect(server.restRequests.map((r) => `${r.method} ${r.path}`)).toContain(
+      'POST /bookings/b1/cancel',
+    );
+    expect(server.restRequests.at(-1)?.headers.get('Idempotency-Key')).toBeTruthy();
   });
 
   it("says plainly when the orders cannot be loaded, with the server's reason", async () => {

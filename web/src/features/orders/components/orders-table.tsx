@@ -1,9 +1,53 @@
 import { LiveTable } from '@/components/live-table.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { useChangeToasts } from '@/lib/change-toasts.ts';
 import { formatPrice } from '@/lib/format.ts';
-import { MyBookingsChangedSubscription, MyBookingsQuery } from '../api/orders.ts';
+import { useCommand } from '@/lib/use-command.ts';
+import {
+  cancelBooking,
+  MyBookingsChangedSubscription,
+  MyBookingsQuery,
+  type Booking,
+} from '../api/orders.ts';
 
-/** The signed-in user's bookings; a new booking appears as soon as it is projected. */
+const statusTone = {
+  pending: 'warning',
+  accepted: 'success',
+  declined: 'danger',
+  cancelled: 'neutral',
+  expired: 'neutral',
+} as const;
+
+/** What a booking's status says to its buyer, in the table and in a toast when it changes. */
+const statusText: Record<Booking['status'], string> = {
+  pending: 'Waiting for the seller',
+  accepted: 'Accepted by the seller',
+  declined: 'Declined by the seller',
+  cancelled: 'Cancelled',
+  expired: 'Expired: the seller did not answer',
+};
+
+const cancelledText: Record<string, string> = {
+  'buyer-cancelled': 'Cancelled by you',
+  'buyer-deleted': 'Cancelled: your account was deleted',
+  'seller-deleted': "Cancelled: the seller's account was deleted",
+};
+
+const describe = (booking: Booking): string =>
+  booking.status === 'cancelled'
+    ? (cancelledText[booking.cancelReason ?? ''] ?? statusText.cancelled)
+    : statusText[booking.status];
+
+/** A toast for each booking whose status changed since the last answer. */
+const changeMessage = (before: Booking | undefined, now: Booking): string | null =>
+  before && before.status !== now.status ? `${now.productName}: ${describe(now)}` : null;
+
+const cancelled = () => 'Booking cancelled';
+
+/** The signed-in user's bookings, each with where it stands, live; pending ones can be cancelled. */
 export function OrdersTable() {
+  const onRows = useChangeToasts(changeMessage);
+  const [cancel, cancelling] = useCommand(cancelBooking, cancelled);
   return (
     <LiveTable
       title="My Orders"
@@ -12,6 +56,7 @@ export function OrdersTable() {
       query={MyBookingsQuery}
       changes={MyBookingsChangedSubscription}
       rows={(data) => data.myBookings}
+      onRows={onRows}
       columns={[
         { header: '#', cell: (_, index) => index + 1 },
         { header: 'Product', cell: (booking) => booking.productName },
@@ -19,6 +64,25 @@ export function OrdersTable() {
         { header: 'Price', cell: (booking) => formatPrice(booking.sellingPrice) },
         { header: 'Phone', cell: (booking) => booking.phone },
         { header: 'Address', cell: (booking) => booking.address },
+        {
+          header: 'Status',
+          cell: (booking) => <Badge tone={statusTone[booking.status]}>{describe(booking)}</Badge>,
+        },
+        {
+          header: 'Action',
+          cell: (booking) =>
+            booking.status === 'pending' && (
+              <button
+                type="button"
+                className="button button--small button--danger"
+                disabled={cancelling}
+                aria-label={`Cancel the booking of ${booking.productName}`}
+                onClick={() => void cancel(booking._id)}
+              >
+                Cancel
+              </button>
+            ),
+        },
       ]}
     />
   );

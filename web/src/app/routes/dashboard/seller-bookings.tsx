@@ -1,0 +1,5 @@
+import { SellerBookingsTable } from '@/features/seller-bookings/components/seller-bookings-table.tsx';
+
+export function Component() {
+  return <SellerBookingsTable />;
+}

@@ -1,0 +1,120 @@
+import { LiveTable } from '@/components/live-table.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { useChangeToasts } from '@/lib/change-toasts.ts';
+import { formatPrice } from '@/lib/format.ts';
+import { useCommand } from '@/lib/use-command.ts';
+import {
+  acceptBooking,
+  declineBooking,
+  SellerBookingsChangedSubscription,
+  SellerBookingsQuery,
+  type ReceivedBooking,
+} from '../api/seller-bookings.ts';
+
+const statusTone = {
+  pending: 'warning',
+  accepted: 'success',
+  declined: 'danger',
+  cancelled: 'neutral',
+  expired: 'neutral',
+} as const;
+
+const cancelledText: Record<string, string> = {
+  'buyer-cancelled': 'Cancelled by the buyer',
+  'buyer-deleted': "Cancelled: the buyer's account was deleted",
+  'seller-deleted': 'Cancelled: your seller account was deleted',
+};
+
+/** Where a booking stands, as its seller reads it. */
+export const sellerStatusText = (booking: ReceivedBooking): string => {
+  switch (booking.status) {
+    case 'pending':
+      return 'Waiting for your answer';
+    case 'accepted':
+      return 'Accepted: sold';
+    case 'declined':
+      return 'Declined';
+    case 'cancelled':
+      return cancelledText[booking.cancelReason ?? ''] ?? 'Cancelled';
+    case 'expired':
+      return 'Expired unanswered';
+  }
+};
+
+/** A change the seller did not make: a booking that ended by the buyer or its time. */
+const changeMessage = (before: ReceivedBooking | undefined, now: ReceivedBooking) =>
+  before && before.status !== now.status && (now.status === 'cancelled' || now.status === 'expired')
+    ? `${now.productName}: ${sellerStatusText(now)}`
+    : null;
+
+const expiresAt = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** "Bookings on my listings": every booking of the seller's products, live, with its answers. */
+export function SellerBookingsTable() {
+  const onRows = useChangeToasts(changeMessage);
+  const [accept, accepting] = useCommand(
+    acceptBooking,
+    () => 'Booking accepted: the phone is sold',
+  );
+  const [decline, declining] = useCommand(
+    declineBooking,
+    () => 'Booking declined: the phone is on sale again',
+  );
+  const busy = accepting || declining;
+  return (
+    <LiveTable
+      title="Bookings on my listings"
+      what="The bookings of your products"
+      empty="Nobody has booked your products yet."
+      query={SellerBookingsQuery}
+      changes={SellerBookingsChangedSubscription}
+      rows={(data) => data.sellerBookings}
+      onRows={onRows}
+      columns={[
+        { header: 'Product', cell: (booking) => booking.productName },
+        { header: 'Price', cell: (booking) => formatPrice(booking.sellingPrice) },
+        { header: 'Buyer', cell: (booking) => booking.buyerName },
+        { header: 'Email', cell: (booking) => booking.email },
+        { header: 'Phone', cell: (booking) => booking.phone },
+        { header: 'Address', cell: (booking) => booking.address },
+        {
+          header: 'Status',
+          cell: (booking) => (
+            <Badge tone={statusTone[booking.status]}>{sellerStatusText(booking)}</Badge>
+          ),
+        },
+        {
+          header: 'Answer by',
+          cell: (booking) => booking.status === 'pending' && expiresAt(booking.expiresAt),
+        },
+        {
+          header: 'Answer',
+          cell: (booking) =>
+            booking.status === 'pending' && (
+              <span className="button-row">
+                <button
+                  type="button"
+                  className="button button--small button--primary"
+                  disabled={busy}
+                  aria-label={`Accept the booking of ${booking.productName} by ${booking.buyerName}`}
+                  onClick={() => void accept(booking._id)}
+                >
+                  Accept
+                </button>
+                <button
+                  type="button"
+                  className="button button--small button--danger"
+                  disabled={busy}
+                  aria-label={`Decline the booking of ${booking.productName} by ${booking.buyerName}`}
+                  onClick={() => void decline(booking._id)}
+                >
+                  Decline
+                </button>
+              </span>
+            ),
+        },
+      ]}
+    />
+  );
+}
