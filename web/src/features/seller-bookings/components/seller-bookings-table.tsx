@@ -47,7 +47,7 @@ const changeMessage = (before: ReceivedBooking | undefined, now: ReceivedBooking
     ? `${now.productName}: ${sellerStatusText(now)}`
     : null;
 
-const expiresAt = (iso: string) =>
+const answerBy = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** "Bookings on my listings": every booking of the seller's products, live, with its answers. */
@@ -72,21 +72,36 @@ export function SellerBookingsTable() {
       rows={(data) => data.sellerBookings}
       onRows={onRows}
       columns={[
-        { header: 'Product', cell: (booking) => booking.productName },
-        { header: 'Price', cell: (booking) => formatPrice(booking.sellingPrice) },
-        { header: 'Buyer', cell: (booking) => booking.buyerName },
-        { header: 'Email', cell: (booking) => booking.email },
-        { header: 'Phone', cell: (booking) => booking.phone },
-        { header: 'Address', cell: (booking) => booking.address },
         {
-          header: 'Status',
+          header: 'Product',
           cell: (booking) => (
-            <Badge tone={statusTone[booking.status]}>{sellerStatusText(booking)}</Badge>
+            <>
+              {booking.productName}
+              <span className="cell-note">{formatPrice(booking.sellingPrice)}</span>
+            </>
           ),
         },
         {
-          header: 'Answer by',
-          cell: (booking) => booking.status === 'pending' && expiresAt(booking.expiresAt),
+          header: 'Buyer',
+          cell: (booking) => (
+            <>
+              {booking.buyerName}
+              <span className="cell-note">{booking.email}</span>
+              {booking.phone && <span className="cell-note">{booking.phone}</span>}
+              {booking.address && <span className="cell-note">{booking.address}</span>}
+            </>
+          ),
+        },
+        {
+          header: 'Status',
+          cell: (booking) => (
+            <>
+              <Badge tone={statusTone[booking.status]}>{sellerStatusText(booking)}</Badge>
+              {booking.status === 'pending' && (
+                <span className="cell-note">Answer by {answerBy(booking.expiresAt)}</span>
+              )}
+            </>
+          ),
         },
         {
           header: 'Answer',

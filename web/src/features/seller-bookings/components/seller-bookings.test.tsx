@@ -47,8 +47,7 @@ describe('Bookings on my listings', () => {
         name: 'Bookings on my listings: 1 waiting for your answer',
       }),
     ).toBeInTheDocument();
-    const row = (await screen.findByRole('cell', { name: 'Galaxy S21' })).closest('tr');
-    if (!row) throw new Error('no row');
+    const row = await screen.findByRole('row', { name: /Galaxy S21/ });
     expect(within(row).getByText('Waiting for your answer')).toBeInTheDocument();
     expect(
       within(row).getByRole('button', { name: 'Accept the booking of Galaxy S21 by Rafiq Islam' }),
