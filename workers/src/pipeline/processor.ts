@@ -3,6 +3,7 @@ import type { ChangePubSub } from '../pubsub/port.ts';
 import type { EventHandler } from '../queue/port.ts';
 import { asError } from '../queue/retry.ts';
 import { cancelBookingsOfDeletedAccounts } from '../reactors/account-deleted-reactor.ts';
+import { completeProductsOfEndedBookings } from '../reactors/booking-ended-reactor.ts';
 import { scheduleExpiriesOf, type ExpiryScheduler } from '../reactors/booking-expiry.ts';
 import { ensureBookingsPlaced, type BookingGrace } from '../reactors/booking-placed-reactor.ts';
 import { projectEvents, type ProjectionTarget, type ReadStore } from '../read-models.ts';
@@ -15,8 +16,9 @@ export interface ProcessorOptions {
   /** How the booking reactor leaves a booking to the gateway first. */
   readonly bookingGrace?: BookingGrace;
   /**
-   * The reactors that end bookings (with `eventStore`): the expiry of each new booking is
-   * scheduled, and a deleted account's pending bookings, found in `readStore`, are cancelled.
+   * The reactors that end bookings (with `eventStore`): a product left booked by an ended booking
+   * is completed, the expiry of each new booking is scheduled, and a deleted account's pending
+   * bookings, found in `readStore`, are cancelled.
    */
   readonly bookingEnds?: { readonly readStore: ReadStore; readonly expiry: ExpiryScheduler };
   readonly onError?: (error: Error, event?: RecordedEvent) => void;
@@ -35,6 +37,7 @@ export function createEventProcessor(options: ProcessorOptions): EventHandler {
     if (options.eventStore) {
       await ensureBookingsPlaced(options.eventStore, events, options.bookingGrace);
       if (options.bookingEnds) {
+        await completeProductsOfEndedBookings(options.eventStore, events);
         await cancelBookingsOfDeletedAccounts(
           options.eventStore,
           options.bookingEnds.readStore,
