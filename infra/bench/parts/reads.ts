@@ -21,6 +21,8 @@ interface ReadTarget {
   readonly name: string;
   readonly endpoint: string;
   readonly goalRatio: number;
+  /** The p99 at half the maximum rate may be at most this; 20 ms unless said. */
+  readonly p99GoalMs?: number;
   readonly authenticated: boolean;
   readonly target: (base: string) => HttpTarget;
 }
@@ -52,6 +54,17 @@ function readTargets(reader: BenchAccount, readerToken: string): ReadTarget[] {
       goalRatio: 0.8,
       authenticated: false,
       target: (base) => ({ url: `${base}/allProducts/Samsung?limit=${settings.productPageLimit}` }),
+    },
+    {
+      // The search page's first page: keywords (word prefixes), a filter and an order.
+      name: 'search',
+      endpoint: `GET /products?q=samsung ph&available=true&sort=priceAsc&limit=${settings.productPageLimit}`,
+      goalRatio: 0.5,
+      p99GoalMs: 50,
+      authenticated: false,
+      target: (base) => ({
+        url: `${base}/products?q=samsung%20ph&available=true&sort=priceAsc&limit=${settings.productPageLimit}`,
+      }),
     },
     {
       name: 'bookings',
@@ -184,6 +197,7 @@ export const reads: BenchPart = {
         half,
         ceilingHalf,
       };
+      const p99GoalMs = read.p99GoalMs ?? 20;
       goals.push(
         goalRow(
           'Reads',
@@ -197,9 +211,9 @@ export const reads: BenchPart = {
         goalRow(
           'Reads',
           `${read.endpoint}: p99 at half the maximum rate`,
-          '≤ 20 ms',
+          `≤ ${p99GoalMs} ms`,
           half.non2xx + half.errors > 0 ? Number.NaN : half.p99Ms,
-          20,
+          p99GoalMs,
           'max',
           `${half.p99Ms} ms at ${perSecond(half.rate)}, median of ${half.roundsP99Ms.length} rounds (${half.roundsP99Ms.join(', ')} ms${stealOf(half.rounds)}; the ceiling at that rate: ${ceilingHalf.p99Ms} ms)`,
         ),

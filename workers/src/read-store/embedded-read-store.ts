@@ -48,6 +48,8 @@ export interface EmbeddedReadStoreOptions {
    * tables; default 200,000.
    */
   readonly rebuildMemoryLimit?: number;
+  /** Above this many matches a keyword search walks the order's index (WordsPlan); 2,000. */
+  readonly broadSearchMatches?: number;
 }
 
 /** Thrown when SQLite cannot be made safe for the read models (WAL, synchronous NORMAL or more). */
@@ -118,7 +120,7 @@ function createSearchTable(db: Db, model: ReadModelName, table: string): void {
   if (exists) return;
   // Prefix indexes of 1 to 3 characters: a prefix that short matches many words.
   db.exec(
-    `CREATE VIRTUAL TABLE "${search}" USING fts5(words, tokenize = 'unicode61 remove_diacritics 0', prefix = '1 2 3')`,
+    `CREATE VIRTUAL TABLE "${search}" USING fts5(words, tokenize = 'unicode61 remove_diacritics 0', prefix = '1 2 3 4')`,
   );
   const insert = db.prepare(`INSERT INTO "${search}" (rowid, words) VALUES (?, ?)`);
   const rows = db
@@ -269,7 +271,20 @@ interface FindSql {
   readonly params: (string | number | null)[];
 }
 
-function findSql(model: ReadModelName, table: string, query: DocumentQuery): FindSql {
+/**
+ * How a keyword search finds its page. 'matches': from the words' matches, each looked up and
+ * the lot sorted (fast when few documents match). 'walk': along the order's index, each
+ * document checked against the words in the search table (fast when many match: the page fills
+ * after a few steps, where sorting every match would read them all).
+ */
+type WordsPlan = 'matches' | 'walk';
+
+function findSql(
+  model: ReadModelName,
+  table: string,
+  query: DocumentQuery,
+  wordsPlan: WordsPlan = 'matches',
+): FindSql {
   const direction = assertValidQuery(query);
   const conditions = ['deleted = 0'];
   const params: (string | number | null)[] = [];
@@ -303,7 +318,11 @@ function findSql(model: ReadModelName, table: string, query: DocumentQuery): Fin
   if (query.words && query.words.length > 0) {
     if (!readModels[model].searchText) throw new RangeError(`${model} cannot be searched`);
     const search = searchTableOf(table);
-    conditions.push(`rowid IN (SELECT rowid FROM "${search}" WHERE "${search}" MATCH ?)`);
+    conditions.push(
+      wordsPlan === 'walk'
+        ? `+rowid IN (SELECT rowid FROM "${search}" WHERE "${search}" MATCH ?)`
+        : `rowid IN (SELECT rowid FROM "${search}" WHERE "${search}" MATCH ?)`,
+    );
     params.push(matchOf(query.words));
   }
   const orderFields = query.orderBy.map(([field]) => field);
@@ -426,7 +445,11 @@ function storedFormOf(row: DocumentRow): StoredForm {
 }
 
 export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): EmbeddedReadStore {
-  return new EmbeddedReadStore(options.file, options.rebuildMemoryLimit);
+  return new EmbeddedReadStore(
+    options.file,
+    options.rebuildMemoryLimit,
+    options.broadSearchMatches,
+  );
 }
 
 export class EmbeddedReadStore implements ReadStore {
@@ -439,9 +462,12 @@ export class EmbeddedReadStore implements ReadStore {
   readonly file: string;
   private readonly rebuildMemoryLimit: number;
 
-  constructor(file: string, rebuildMemoryLimit = 200_000) {
+  private readonly broadSearchMatches: number;
+
+  constructor(file: string, rebuildMemoryLimit = 200_000, broadSearchMatches = 2_000) {
     this.file = file;
     this.rebuildMemoryLimit = rebuildMemoryLimit;
+    this.broadSearchMatches = broadSearchMatches;
 
     this.db = new Database(file);
     try {
@@ -546,7 +572,12 @@ export class EmbeddedReadStore implements ReadStore {
     model: ReadModelName,
     query: DocumentQuery,
   ): Promise<Page<D>> {
-    const { sql, params } = findSql(model, this.tables.table(model), query);
+    const { sql, params } = findSql(
+      model,
+      this.tables.table(model),
+      query,
+      this.wordsPlan(model, query),
+    );
     const rows = this.tables.statement(sql).all(...params) as Omit<DocumentRow, 'deleted'>[];
     return pageOf(
       rows.map((row) => ({ ...row, doc: JSON.parse(row.doc) as D })),
@@ -574,9 +605,27 @@ export class EmbeddedReadStore implements ReadStore {
     );
   }
 
+  /** How a keyword search finds its page: by a bounded count of its matches (see WordsPlan). */
+  private wordsPlan(model: ReadModelName, query: DocumentQuery): WordsPlan {
+    if (!query.words?.length || !readModels[model].searchText) return 'matches';
+    const search = searchTableOf(this.tables.table(model));
+    const matches = this.tables
+      .statement(
+        `SELECT count(*) FROM (SELECT 1 FROM "${search}" WHERE "${search}" MATCH ? LIMIT ?)`,
+      )
+      .pluck()
+      .get(matchOf(query.words), this.broadSearchMatches + 1) as number;
+    return matches > this.broadSearchMatches ? 'walk' : 'matches';
+  }
+
   /** SQLite's plan for a list query: lets tests prove that every query runs on an index. */
   explainFind(model: ReadModelName, query: DocumentQuery): string[] {
-    const { sql, params } = findSql(model, this.tables.table(model), query);
+    const { sql, params } = findSql(
+      model,
+      this.tables.table(model),
+      query,
+      this.wordsPlan(model, query),
+    );
     return (
       this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]
     ).map((row) => row.detail);

@@ -30,6 +30,7 @@ import {
   readStoreContract,
   rebuildContract,
   search,
+  searchContract,
 } from './read-store.contract.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'embedded-read-store-'));
@@ -65,6 +66,46 @@ describe('embedded read store', () => {
       return async () =>
         onFile(store, `DROP TRIGGER ${trigger}_insert; DROP TRIGGER ${trigger}_update;`);
     },
+  });
+
+  describe('searching by walking the order (as for words matching many products)', () => {
+    searchContract({
+      open: async () => openEmbeddedReadStore({ file: newFile(), broadSearchMatches: 0 }),
+    });
+  });
+
+  it('a search for common words walks the order index; one for rare words reads their matches', async () => {
+    const query = (sort: 'newest' | 'priceAsc'): DocumentQuery => ({
+      words: ['gal'],
+      where: { Brand: 'Samsung' },
+      orderBy:
+        sort === 'newest'
+          ? [
+              ['postTime', 'desc'],
+              ['_id', 'desc'],
+            ]
+          : [
+              ['sellingPrice', 'asc'],
+              ['_id', 'asc'],
+            ],
+      page: { limit: 6 },
+    });
+    const walking = openEmbeddedReadStore({ file: newFile(), broadSearchMatches: 0 });
+    const reading = openEmbeddedReadStore({ file: newFile() });
+    try {
+      for (const store of [walking, reading])
+        await projectEvents(store, eventLog().recordAll(productListed('p1')));
+      for (const sort of ['newest', 'priceAsc'] as const) {
+        const walk = walking.explainFind('products', query(sort)).join('; ');
+        expect(walk).toMatch(/USING INDEX ix_products_by_brand/);
+        expect(walk).not.toMatch(/TEMP B-TREE/);
+        // Few matches: sorted after they are read, which is cheap for few.
+        expect(reading.explainFind('products', query(sort)).join('; ')).toMatch(/products__search/);
+      }
+    } finally {
+      await walking.close();
+      await reading.close();
+    }
   });
 
   describe('a rebuild past its memory limit', () => {

@@ -430,173 +430,7 @@ export function readStoreContract(factory: ReadStoreFactory): void {
     });
   });
 
-  describe('search', () => {
-    const found = async (store: ReadStore, query: ProductSearch): Promise<string[]> =>
-      ids((await search(store, query)).items);
-
-    it('finds word prefixes in the name, brand and description, whatever the case', async () => {
-      const store = await storeWith(searchCatalog());
-      expect(await found(store, { q: 'gal' })).toEqual(['off', 'a52', 'reno', 'note', 'galaxy']);
-      expect(await found(store, { q: 'GALAXY note' })).toEqual(['note']);
-      expect(await found(store, { q: 'oppo' })).toEqual(['reno']);
-      expect(await found(store, { q: 'scratch BACK' })).toEqual(['note']);
-      // Words begin with the query's words: no match inside a word.
-      expect(await found(store, { q: 'alaxy' })).toEqual([]);
-      expect(await found(store, { q: 'galaxy nothing' })).toEqual([]);
-    });
-
-    it('ignores accents, in the listing and in the query', async () => {
-      const store = await storeWith(searchCatalog());
-      expect(await found(store, { q: 'ecran' })).toEqual(['iphone', 'galaxy']);
-      expect(await found(store, { q: 'Écr' })).toEqual(['iphone', 'galaxy']);
-      expect(await found(store, { q: 'deverr' })).toEqual(['iphone']);
-    });
-
-    it('without keywords lists every product; punctuation alone is no keyword', async () => {
-      const store = await storeWith(searchCatalog());
-      const all = ['off', 'a52', 'iphone', 'reno', 'note', 'galaxy'];
-      expect(await found(store, {})).toEqual(all);
-      expect(await found(store, { q: ' -- ' })).toEqual(all);
-    });
-
-    it('filters by brand, price range, condition and years of use', async () => {
-      const store = await storeWith(searchCatalog());
-      expect(await found(store, { brand: 'Samsung' })).toEqual(['off', 'a52', 'note', 'galaxy']);
-      expect(await found(store, { brand: 'Samsung', q: 'galaxy' })).not.toContain('reno');
-      expect(await found(store, { minPrice: 250, maxPrice: 310 })).toEqual([
-        'iphone',
-        'note',
-        'galaxy',
-      ]);
-      expect(await found(store, { minPrice: 311 })).toEqual(['reno']);
-      expect(await found(store, { maxPrice: 199.99 })).toEqual(['a52']);
-      expect(await found(store, { conditions: ['Fair', 'Excelent'] })).toEqual(['reno', 'note']);
-      expect(await found(store, { maxYears: 2 })).toEqual(['off', 'a52', 'iphone', 'reno']);
-      expect(await found(store, { q: 'galaxy', conditions: ['Good'], maxYears: 2 })).toEqual([
-        'off',
-        'a52',
-      ]);
-    });
-
-    it("filters by the seller's verification and by availability", async () => {
-      const store = await storeWith(searchCatalog());
-      const verified = await search(store, { verifiedOnly: true });
-      expect(ids(verified.items)).toEqual(['off', 'a52', 'reno', 'galaxy']);
-      expect(verified.items.every((product) => product.sellerVerified)).toBe(true);
-      // Booked (a52) and off sale (off) are not available.
-      expect(await found(store, { availableOnly: true })).toEqual([
-        'iphone',
-        'reno',
-        'note',
-        'galaxy',
-      ]);
-      const nobodyVerified = await storeWith(
-        searchCatalog().filter((e) => e.type !== 'SellerVerified'),
-      );
-      expect(await found(nobodyVerified, { verifiedOnly: true })).toEqual([]);
-    });
-
-    it('sorts newest first, cheapest first or dearest first; ties by id', async () => {
-      const store = await storeWith(searchCatalog());
-      expect(await found(store, { sort: 'newest' })).toEqual([
-        'off',
-        'a52',
-        'iphone',
-        'reno',
-        'note',
-        'galaxy',
-      ]);
-      expect(await found(store, { sort: 'priceAsc' })).toEqual([
-        'a52',
-        'off',
-        'note',
-        'galaxy',
-        'iphone',
-        'reno',
-      ]);
-      expect(await found(store, { sort: 'priceDesc' })).toEqual([
-        'reno',
-        'iphone',
-        'galaxy',
-        'note',
-        'off',
-        'a52',
-      ]);
-    });
-
-    it('follows listings as they change: booked, deleted, listed', async () => {
-      const log = eventLog();
-      const store = await storeWith(searchCatalog(log));
-      await projectEvents(
-        store,
-        log.recordAll(
-          productBooked('galaxy', 'bk2', 'b2'),
-          productReported('note'),
-          reportedProductDeleted('note'),
-          productListed('new', { productName: 'Galaxy S24', postTime: '2024-04-01T00:00:00.000Z' }),
-        ),
-      );
-      expect(await found(store, { q: 'galaxy' })).toEqual(['new', 'off', 'a52', 'reno', 'galaxy']);
-      expect(await found(store, { q: 'galaxy', availableOnly: true })).toEqual(['new', 'reno']);
-    });
-
-    for (const sort of ['newest', 'priceAsc', 'priceDesc'] as const)
-      it(`pages by cursor (${sort}) with no duplicate and no gap while listings arrive`, async () => {
-        const log = eventLog();
-        const store = await storeWith(searchCatalog(log));
-        const before = await found(store, { sort });
-        const seen: string[] = [];
-        let after: string | undefined;
-        let added = 0;
-        do {
-          const page = await search(store, { sort }, { limit: 2, ...(after ? { after } : {}) });
-          seen.push(...ids(page.items));
-          after = page.nextCursor ?? undefined;
-          // Listings newer, cheaper and dearer than any, arriving between pages.
-          added += 1;
-          await projectEvent(
-            store,
-            log.record(
-              productListed(`x${added}`, {
-                sellingPrice: added % 2 === 0 ? 1 : 10_000,
-                postTime: `2025-01-${String(added).padStart(2, '0')}T00:00:00.000Z`,
-              }),
-            ),
-          );
-        } while (after !== undefined);
-        const original = seen.filter((id) => !id.startsWith('x'));
-        expect(original).toEqual(before);
-        expect(new Set(seen).size).toBe(seen.length);
-      });
-
-    it('refuses a cursor made for another order, or one it did not make', async () => {
-      const store = await storeWith(searchCatalog());
-      const first = await search(store, { sort: 'newest' }, { limit: 2 });
-      expect(first.nextCursor).not.toBeNull();
-      await expect(
-        search(store, { sort: 'priceAsc' }, { limit: 2, after: first.nextCursor! }),
-      ).rejects.toBeInstanceOf(InvalidCursorError);
-      await expect(
-        search(store, {}, { limit: 2, after: 'newest.not-a-cursor' }),
-      ).rejects.toBeInstanceOf(InvalidCursorError);
-    });
-
-    it('searches a rebuilt read model as the live one', async () => {
-      const events = searchCatalog();
-      const store = await storeWith(events);
-      const rebuild = await store.beginRebuild(['products']);
-      await projectEvents(rebuild, events);
-      await rebuild.commit();
-      expect(await found(store, { q: 'ecr gal' })).toEqual(['galaxy']);
-      expect(await found(store, { q: 'gal', sort: 'priceAsc' })).toEqual([
-        'a52',
-        'off',
-        'note',
-        'galaxy',
-        'reno',
-      ]);
-    });
-  });
+  searchContract(factory);
 
   describe('paging', () => {
     it('walks every list page by page with a stable cursor', async () => {
@@ -902,6 +736,179 @@ export function rebuildContract(factory: Pick<ReadStoreFactory, 'open'>): void {
       await projectEvents(again, events);
       await again.commit();
       expect(await store.hashModels()).toEqual(live);
+    });
+  });
+}
+
+/** Keyword search, filters, orders and pages of searchProducts. */
+export function searchContract(factory: Pick<ReadStoreFactory, 'open'>): void {
+  const { storeWith } = storesOf(factory);
+
+  describe('search', () => {
+    const found = async (store: ReadStore, query: ProductSearch): Promise<string[]> =>
+      ids((await search(store, query)).items);
+
+    it('finds word prefixes in the name, brand and description, whatever the case', async () => {
+      const store = await storeWith(searchCatalog());
+      expect(await found(store, { q: 'gal' })).toEqual(['off', 'a52', 'reno', 'note', 'galaxy']);
+      expect(await found(store, { q: 'GALAXY note' })).toEqual(['note']);
+      expect(await found(store, { q: 'oppo' })).toEqual(['reno']);
+      expect(await found(store, { q: 'scratch BACK' })).toEqual(['note']);
+      // Words begin with the query's words: no match inside a word.
+      expect(await found(store, { q: 'alaxy' })).toEqual([]);
+      expect(await found(store, { q: 'galaxy nothing' })).toEqual([]);
+    });
+
+    it('ignores accents, in the listing and in the query', async () => {
+      const store = await storeWith(searchCatalog());
+      expect(await found(store, { q: 'ecran' })).toEqual(['iphone', 'galaxy']);
+      expect(await found(store, { q: 'Écr' })).toEqual(['iphone', 'galaxy']);
+      expect(await found(store, { q: 'deverr' })).toEqual(['iphone']);
+    });
+
+    it('without keywords lists every product; punctuation alone is no keyword', async () => {
+      const store = await storeWith(searchCatalog());
+      const all = ['off', 'a52', 'iphone', 'reno', 'note', 'galaxy'];
+      expect(await found(store, {})).toEqual(all);
+      expect(await found(store, { q: ' -- ' })).toEqual(all);
+    });
+
+    it('filters by brand, price range, condition and years of use', async () => {
+      const store = await storeWith(searchCatalog());
+      expect(await found(store, { brand: 'Samsung' })).toEqual(['off', 'a52', 'note', 'galaxy']);
+      expect(await found(store, { brand: 'Samsung', q: 'galaxy' })).not.toContain('reno');
+      expect(await found(store, { minPrice: 250, maxPrice: 310 })).toEqual([
+        'iphone',
+        'note',
+        'galaxy',
+      ]);
+      expect(await found(store, { minPrice: 311 })).toEqual(['reno']);
+      expect(await found(store, { maxPrice: 199.99 })).toEqual(['a52']);
+      expect(await found(store, { conditions: ['Fair', 'Excelent'] })).toEqual(['reno', 'note']);
+      expect(await found(store, { maxYears: 2 })).toEqual(['off', 'a52', 'iphone', 'reno']);
+      expect(await found(store, { q: 'galaxy', conditions: ['Good'], maxYears: 2 })).toEqual([
+        'off',
+        'a52',
+      ]);
+    });
+
+    it("filters by the seller's verification and by availability", async () => {
+      const store = await storeWith(searchCatalog());
+      const verified = await search(store, { verifiedOnly: true });
+      expect(ids(verified.items)).toEqual(['off', 'a52', 'reno', 'galaxy']);
+      expect(verified.items.every((product) => product.sellerVerified)).toBe(true);
+      // Booked (a52) and off sale (off) are not available.
+      expect(await found(store, { availableOnly: true })).toEqual([
+        'iphone',
+        'reno',
+        'note',
+        'galaxy',
+      ]);
+      const nobodyVerified = await storeWith(
+        searchCatalog().filter((e) => e.type !== 'SellerVerified'),
+      );
+      expect(await found(nobodyVerified, { verifiedOnly: true })).toEqual([]);
+    });
+
+    it('sorts newest first, cheapest first or dearest first; ties by id', async () => {
+      const store = await storeWith(searchCatalog());
+      expect(await found(store, { sort: 'newest' })).toEqual([
+        'off',
+        'a52',
+        'iphone',
+        'reno',
+        'note',
+        'galaxy',
+      ]);
+      expect(await found(store, { sort: 'priceAsc' })).toEqual([
+        'a52',
+        'off',
+        'note',
+        'galaxy',
+        'iphone',
+        'reno',
+      ]);
+      expect(await found(store, { sort: 'priceDesc' })).toEqual([
+        'reno',
+        'iphone',
+        'galaxy',
+        'note',
+        'off',
+        'a52',
+      ]);
+    });
+
+    it('follows listings as they change: booked, deleted, listed', async () => {
+      const log = eventLog();
+      const store = await storeWith(searchCatalog(log));
+      await projectEvents(
+        store,
+        log.recordAll(
+          productBooked('galaxy', 'bk2', 'b2'),
+          productReported('note'),
+          reportedProductDeleted('note'),
+          productListed('new', { productName: 'Galaxy S24', postTime: '2024-04-01T00:00:00.000Z' }),
+        ),
+      );
+      expect(await found(store, { q: 'galaxy' })).toEqual(['new', 'off', 'a52', 'reno', 'galaxy']);
+      expect(await found(store, { q: 'galaxy', availableOnly: true })).toEqual(['new', 'reno']);
+    });
+
+    for (const sort of ['newest', 'priceAsc', 'priceDesc'] as const)
+      it(`pages by cursor (${sort}) with no duplicate and no gap while listings arrive`, async () => {
+        const log = eventLog();
+        const store = await storeWith(searchCatalog(log));
+        const before = await found(store, { sort });
+        const seen: string[] = [];
+        let after: string | undefined;
+        let added = 0;
+        do {
+          const page = await search(store, { sort }, { limit: 2, ...(after ? { after } : {}) });
+          seen.push(...ids(page.items));
+          after = page.nextCursor ?? undefined;
+          // Listings newer, cheaper and dearer than any, arriving between pages.
+          added += 1;
+          await projectEvent(
+            store,
+            log.record(
+              productListed(`x${added}`, {
+                sellingPrice: added % 2 === 0 ? 1 : 10_000,
+                postTime: `2025-01-${String(added).padStart(2, '0')}T00:00:00.000Z`,
+              }),
+            ),
+          );
+        } while (after !== undefined);
+        const original = seen.filter((id) => !id.startsWith('x'));
+        expect(original).toEqual(before);
+        expect(new Set(seen).size).toBe(seen.length);
+      });
+
+    it('refuses a cursor made for another order, or one it did not make', async () => {
+      const store = await storeWith(searchCatalog());
+      const first = await search(store, { sort: 'newest' }, { limit: 2 });
+      expect(first.nextCursor).not.toBeNull();
+      await expect(
+        search(store, { sort: 'priceAsc' }, { limit: 2, after: first.nextCursor! }),
+      ).rejects.toBeInstanceOf(InvalidCursorError);
+      await expect(
+        search(store, {}, { limit: 2, after: 'newest.not-a-cursor' }),
+      ).rejects.toBeInstanceOf(InvalidCursorError);
+    });
+
+    it('searches a rebuilt read model as the live one', async () => {
+      const events = searchCatalog();
+      const store = await storeWith(events);
+      const rebuild = await store.beginRebuild(['products']);
+      await projectEvents(rebuild, events);
+      await rebuild.commit();
+      expect(await found(store, { q: 'ecr gal' })).toEqual(['galaxy']);
+      expect(await found(store, { q: 'gal', sort: 'priceAsc' })).toEqual([
+        'a52',
+        'off',
+        'note',
+        'galaxy',
+        'reno',
+      ]);
     });
   });
 }
