@@ -57,7 +57,7 @@ function runStart(
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [tsxCli, '--max-semi-space-size=8', 'src/start.ts', ...args],
+    [tsxCli, '--max-semi-space-size=4', 'src/start.ts', ...args],
     {
       cwd: infraDir,
       env: { ...env, ...settings },
