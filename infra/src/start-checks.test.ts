@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, freePortRun } from './ports.ts';
-import { portProblems, readStartSettings, type StartSettings } from './start-checks.ts';
+import {
+  portProblems,
+  readDistributedStartSettings,
+  readStartSettings,
+  type StartSettings,
+} from './start-checks.ts';
 
 let cwd: string;
 beforeAll(() => {
@@ -124,5 +129,41 @@ describe('portProblems', () => {
     expect(
       await portProblems(settingsOn({ host: '192.0.2.1', gatewayPort: 5000, webPort: 3000 })),
     ).toEqual(['HOST=192.0.2.1 is not an address of this machine (EADDRNOTAVAIL)']);
+  });
+});
+
+describe('readDistributedStartSettings', () => {
+  it("has npm start's defaults, its own data folder, and two gateways on PORT and PORT+1", () => {
+    expect(readDistributedStartSettings({}, cwd)).toEqual({
+      settings: {
+        dataDir: path.join(cwd, 'data-distributed'),
+        host: '127.0.0.1',
+        gatewayPort: 5000,
+        gatewayPorts: [5000, 5001],
+        workers: 2,
+        webPort: 3000,
+        authPort: 9099,
+        webDistDir: undefined,
+      },
+      problems: [],
+    });
+    expect(
+      readDistributedStartSettings({ PORT: '0', GATEWAYS: '3', WORKERS: '1' }, cwd).settings,
+    ).toMatchObject({ gatewayPorts: [0, 0, 0], workers: 1 });
+  });
+
+  it('names bad counts and gateway ports that run out or collide', () => {
+    expect(readDistributedStartSettings({ GATEWAYS: '9', WORKERS: '-1' }, cwd)).toEqual({
+      settings: null,
+      problems: ['GATEWAYS=9 must be a whole number 1-8', 'WORKERS=-1 must be a whole number 1-8'],
+    });
+    expect(readDistributedStartSettings({ PORT: '65535' }, cwd).problems).toEqual([
+      'PORT=65535 leaves no room for 2 gateways (PORT to PORT+1)',
+    ]);
+    expect(
+      readDistributedStartSettings({ PORT: '9097', GATEWAYS: '3', WEB_PORT: '4000' }, cwd).problems,
+    ).toEqual([
+      'gateway 3 takes port 9099 (PORT+2), which the Auth emulator also takes: set other ports',
+    ]);
   });
 });

@@ -156,6 +156,68 @@ export function readStartSettings(
   return { settings: { dataDir, host, gatewayPort, webPort, authPort, webDistDir }, problems };
 }
 
+/** `npm run start:distributed`'s settings: `npm start`'s, with a gateway per port from PORT on. */
+export interface DistributedStartSettings extends StartSettings {
+  /** PORT, PORT+1, ...: one per gateway (all 0: free ports). */
+  readonly gatewayPorts: readonly number[];
+  readonly workers: number;
+}
+
+/** Most gateway and worker processes `start:distributed` runs: each is a Node process. */
+export const maxDistributedProcesses = 8;
+
+/**
+ * `npm run start:distributed`'s settings, or the problems with them: those of `npm start` (its
+ * data folder is data-distributed unless DATA_DIR says otherwise), GATEWAYS and WORKERS, and the
+ * gateways' ports PORT to PORT+GATEWAYS-1. Reads and checks only.
+ */
+export function readDistributedStartSettings(
+  env: Env,
+  cwd: string,
+): { settings: DistributedStartSettings | null; problems: string[] } {
+  const { settings, problems } = readStartSettings(
+    { ...env, DATA_DIR: valueOf(env, 'DATA_DIR') ?? 'data-distributed' },
+    cwd,
+  );
+  const count = (name: 'GATEWAYS' | 'WORKERS'): number | null => {
+    const given = valueOf(env, name);
+    if (given === undefined) return 2;
+    if (/^[0-9]+$/.test(given) && Number(given) >= 1 && Number(given) <= maxDistributedProcesses)
+      return Number(given);
+    problems.push(`${name}=${given} must be a whole number 1-${maxDistributedProcesses}`);
+    return null;
+  };
+  const gateways = count('GATEWAYS');
+  const workers = count('WORKERS');
+  if (!settings || gateways === null || workers === null) return { settings: null, problems };
+
+  const { gatewayPort, webPort, authPort } = settings;
+  const gatewayPorts = Array.from({ length: gateways }, (_, i) =>
+    gatewayPort === 0 ? 0 : gatewayPort + i,
+  );
+  const last = gatewayPorts.at(-1) ?? 0;
+  if (last > 65535)
+    problems.push(
+      `PORT=${gatewayPort} leaves no room for ${gateways} gateways (PORT to PORT+${gateways - 1})`,
+    );
+  const others = [
+    { port: webPort, what: 'WEB_PORT' },
+    ...(authPort === 0
+      ? []
+      : [0, 1, 2].map((offset) => ({ port: authPort + offset, what: 'the Auth emulator' }))),
+  ];
+  for (const [index, port] of gatewayPorts.entries()) {
+    if (index === 0 || port === 0) continue;
+    const clash = others.find((other) => other.port === port);
+    if (clash)
+      problems.push(
+        `gateway ${index + 1} takes port ${port} (PORT+${index}), which ${clash.what} also takes: set other ports`,
+      );
+  }
+  if (problems.length > 0) return { settings: null, problems };
+  return { settings: { ...settings, gatewayPorts, workers }, problems };
+}
+
 const busyHostCodes = new Set(['EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME']);
 
 /** The line for a port the start cannot listen on; `setting` is the one that moves it. */
@@ -191,23 +253,29 @@ export async function emulatorPortProblems(busy: readonly BusyEmulatorPort[]): P
 }
 
 /**
- * Tries every port the start will listen on, before anything starts: the gateway's and the web
+ * Tries every port the start will listen on, before anything starts: the gateways' and the web
  * client's on HOST, the Auth emulator's three on 127.0.0.1. Answers one line per port taken.
  */
-export async function portProblems(settings: StartSettings): Promise<string[]> {
+export async function portProblems(
+  settings: StartSettings & { readonly gatewayPorts?: readonly number[] },
+): Promise<string[]> {
   const problems: string[] = [];
   const { host } = settings;
-  for (const [setting, port] of [
-    ['PORT', settings.gatewayPort],
-    ['WEB_PORT', settings.webPort],
-  ] as const) {
+  const gatewayPorts = settings.gatewayPorts ?? [settings.gatewayPort];
+  for (const [setting, port, what] of [
+    ...gatewayPorts.map(
+      (port, i) =>
+        ['PORT', port, i === 0 ? undefined : `port ${port} (gateway ${i + 1}, PORT+${i})`] as const,
+    ),
+    ['WEB_PORT', settings.webPort, undefined] as const,
+  ]) {
     if (port === 0) continue;
     const code = await listenRefusal(port, host);
     if (code === null) continue;
     if (busyHostCodes.has(code)) {
       const line = `HOST=${host} is not an address of this machine (${code})`;
       if (!problems.includes(line)) problems.push(line);
-    } else problems.push(busyPortProblem(port, code, setting));
+    } else problems.push(busyPortProblem(port, code, setting, what));
   }
   if (settings.authPort !== 0)
     problems.push(

@@ -1,27 +1,35 @@
-import path from 'node:path';
 import { runUntilInterrupted } from './until-interrupted.ts';
 import { startDistributedStack, type DistributedStack } from './distributed-stack.ts';
+import { portProblems, readDistributedStartSettings } from './start-checks.ts';
 
 // `npm run start:distributed`: the distributed profile's processes on this machine, no Docker.
 // Settings come from the environment; everything has a default.
 const log = (line: string): void => console.log(line);
 const env = process.env;
-const host = env.HOST ?? '127.0.0.1';
-// npm runs workspace scripts inside the workspace; paths are relative to where the user ran npm.
-const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? 'data-distributed');
-const port = Number(env.PORT ?? 5000);
-const gatewayCount = Number(env.GATEWAYS ?? 2);
-const workerCount = Number(env.WORKERS ?? 2);
+
+/** Says what is wrong, one line per problem, and exits with 1: nothing was started. */
+function refuse(problems: readonly string[]): never {
+  for (const problem of problems) console.error(problem);
+  process.exit(1);
+}
+
+// Every setting, then every port, before anything starts or any folder is made. npm runs workspace
+// scripts inside the workspace: relative folders start where the user ran npm.
+const { settings, problems } = readDistributedStartSettings(env, env.INIT_CWD ?? process.cwd());
+if (!settings) refuse(problems);
+const busy = await portProblems(settings);
+if (busy.length > 0) refuse(busy);
+const { dataDir } = settings;
 
 let stack: DistributedStack;
 try {
   stack = await startDistributedStack({
     dataDir,
-    host,
-    gatewayPorts: Array.from({ length: gatewayCount }, (_, i) => port + i),
-    workers: workerCount,
-    webPort: Number(env.WEB_PORT ?? 3000),
-    authPort: Number(env.AUTH_EMULATOR_PORT ?? 9099),
+    host: settings.host,
+    gatewayPorts: settings.gatewayPorts,
+    workers: settings.workers,
+    webPort: settings.webPort,
+    authPort: settings.authPort,
     env,
     log,
   });

@@ -36,6 +36,8 @@ const settingNames = [
   'ACCESS_TOKEN_SECRET',
   'ADMIN_EMAILS',
   'FIREBASE_AUTH_EMULATOR_HOST',
+  'GATEWAYS',
+  'WORKERS',
 ];
 
 interface StartRun {
@@ -47,23 +49,21 @@ interface StartRun {
   readonly exited: Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>;
 }
 
+/** `entry`: src/start.ts (`npm start`) or src/start-distributed.ts (`npm run start:distributed`). */
 function runStart(
   settings: Record<string, string>,
   cwd: string,
   args: readonly string[] = [],
+  entry = 'src/start.ts',
 ): StartRun {
   const env: Record<string, string | undefined> = { ...process.env, INIT_CWD: cwd };
   for (const name of settingNames) delete env[name];
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [tsxCli, '--max-semi-space-size=4', 'src/start.ts', ...args],
-    {
-      cwd: infraDir,
-      env: { ...env, ...settings },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [tsxCli, '--max-semi-space-size=4', entry, ...args], {
+    cwd: infraDir,
+    env: { ...env, ...settings },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   const listeners = new Set<() => void>();
@@ -132,6 +132,54 @@ describe('npm start refuses what it cannot run, before it starts or makes anythi
       const { code, stderr } = await exited;
       expect(code).toBe(1);
       expect(linesOf(stderr)).toEqual([`port ${port} is in use by another program: set PORT`]);
+      expect(existsSync(path.dirname(dataDir))).toBe(false);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+});
+
+describe('npm run start:distributed refuses what it cannot run, before it starts anything', () => {
+  const startDistributed = (settings: Record<string, string>) =>
+    runStart(settings, parent, [], 'src/start-distributed.ts');
+
+  it('names each invalid setting once, with what it takes, and makes nothing', async () => {
+    const dataDir = path.join(parent, 'distributed-bad-settings', 'data');
+    const { exited } = startDistributed({
+      DATA_DIR: dataDir,
+      PORT: 'abc',
+      GATEWAYS: '0',
+      WORKERS: 'many',
+    });
+    const { code, stdout, stderr } = await exited;
+    expect(code).toBe(1);
+    expect(linesOf(stderr)).toEqual([
+      'PORT=abc must be a port number 0-65535',
+      'GATEWAYS=0 must be a whole number 1-8',
+      'WORKERS=many must be a whole number 1-8',
+    ]);
+    expect(stdout).toBe('');
+    expect(existsSync(path.dirname(dataDir))).toBe(false);
+  });
+
+  it("names a later gateway's busy port, and ports two settings share", async () => {
+    const dataDir = path.join(parent, 'distributed-busy-port', 'data');
+    const port = await freePortRun(2, '127.0.0.1');
+    const second = port + 1;
+    const taken: Server = createServer();
+    await new Promise<void>((resolve) => taken.listen(second, '127.0.0.1', resolve));
+    try {
+      const settings = { DATA_DIR: dataDir, PORT: String(port), AUTH_EMULATOR_PORT: '0' };
+      const busy = await startDistributed({ ...settings, WEB_PORT: '0' }).exited;
+      expect(busy.code).toBe(1);
+      expect(linesOf(busy.stderr)).toEqual([
+        `port ${second} (gateway 2, PORT+1) is in use by another program: set PORT`,
+      ]);
+      const shared = await startDistributed({ ...settings, WEB_PORT: String(second) }).exited;
+      expect(shared.code).toBe(1);
+      expect(linesOf(shared.stderr)).toEqual([
+        `gateway 2 takes port ${second} (PORT+1), which WEB_PORT also takes: set other ports`,
+      ]);
       expect(existsSync(path.dirname(dataDir))).toBe(false);
     } finally {
       await new Promise((resolve) => taken.close(resolve));
