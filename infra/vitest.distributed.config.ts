@@ -10,6 +10,7 @@ export default defineProject({
       'test/distributed/**/*.test.ts',
       'test/e2e/listing-and-booking.e2e.test.ts',
       'test/e2e/moderation.e2e.test.ts',
+      'test/e2e/booking-answers.e2e.test.ts',
     ],
     globalSetup: ['test/distributed/support/distributed-stack.global-setup.ts'],
     // One file at a time: the suite kills workers and restarts Redis under the journeys' feet.

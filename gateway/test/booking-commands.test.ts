@@ -123,6 +123,37 @@ describe('booking commands', () => {
     });
   });
 
+  it('GraphQL answers the same: myBookings for the buyer, sellerBookings for the seller', async () => {
+    const { bookingId } = await booked();
+    const position = await t.app.eventStore.headPosition();
+    const query = async (user: SignedInUser, source: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: bearer(user.accessToken),
+          payload: { query: source },
+        })
+      ).json<{ data: Record<string, BookingAnswer[]> }>().data;
+    const mine = await query(
+      buyer,
+      `{ myBookings(minPosition: ${position}) { _id status expiresAt sellerEmail cancelReason } }`,
+    );
+    expect(mine['myBookings']?.find((b) => b._id === bookingId)).toMatchObject({
+      status: 'pending',
+      sellerEmail: seller.email,
+      cancelReason: null,
+    });
+    const received = await query(
+      seller,
+      `{ sellerBookings(minPosition: ${position}) { _id status buyerName } }`,
+    );
+    expect(received['sellerBookings']?.find((b) => b._id === bookingId)).toMatchObject({
+      status: 'pending',
+      buyerName: buyer.name,
+    });
+  });
+
   it('the seller accepts: the phone is sold, and nobody can book it any more', async () => {
     const { productId, bookingId } = await booked();
     const accepted = await move(seller, bookingId, 'accept');

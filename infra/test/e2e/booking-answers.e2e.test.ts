@@ -63,7 +63,7 @@ describe('bookings that end', () => {
       const buyer = await visitor();
       await signUp(seller.page, {
         name: 'Nabila Phones',
-        email: 'nabila.seller@journey.test',
+        email: 'nabila.answers@journey.test',
         password: 'nabila-pass-2026',
         role: 'seller',
       });
@@ -74,9 +74,9 @@ describe('bookings that end', () => {
       await seller.page.getByText('Nobody has booked your products yet.').waitFor();
 
       await signUp(buyer.page, {
-        name: 'Rafiq Islam',
-        email: 'rafiq.buyer@journey.test',
-        password: 'rafiq-pass-2026',
+        name: 'Rashed Islam',
+        email: 'rashed.answers@journey.test',
+        password: 'rashed-pass-2026',
         role: 'buyer',
       });
       await bookPhone(buyer.page, productName);
@@ -85,14 +85,14 @@ describe('bookings that end', () => {
       await order.getByText('Waiting for the seller').waitFor();
 
       // The seller did nothing: the booking arrives on the open page, with a toast and a count.
-      await seeToast(seller.page, `Rafiq Islam booked your ${productName}`);
+      await seeToast(seller.page, `Rashed Islam booked your ${productName}`);
       await pendingCount(seller.page, 1).waitFor();
       const received = tableRow(seller.page, productName);
       await received.getByText('Waiting for your answer').waitFor();
       await seller.screenshot('seller-bookings');
 
       await received
-        .getByRole('button', { name: `Accept the booking of ${productName} by Rafiq Islam` })
+        .getByRole('button', { name: `Accept the booking of ${productName} by Rashed Islam` })
         .click();
       await seeToast(seller.page, 'Booking accepted: the phone is sold');
       await received.getByText('Accepted: sold').waitFor();
@@ -115,7 +115,7 @@ describe('bookings that end', () => {
       const buyer = await visitor();
       await signUp(seller.page, {
         name: 'Shirin Gadgets',
-        email: 'shirin.seller@journey.test',
+        email: 'shirin.answers@journey.test',
         password: 'shirin-pass-2026',
         role: 'seller',
       });
@@ -124,7 +124,7 @@ describe('bookings that end', () => {
 
       await signUp(buyer.page, {
         name: 'Tanvir Ahmed',
-        email: 'tanvir.buyer@journey.test',
+        email: 'tanvir.answers@journey.test',
         password: 'tanvir-pass-2026',
         role: 'buyer',
       });
