@@ -7,6 +7,7 @@ import {
   categoryDecider,
   categoryStreamId,
   handleCommand,
+  placeBookingAfter,
   placeBookingFor,
   productDecider,
   productStreamId,
@@ -133,6 +134,58 @@ export async function seedProducts(
   return products;
 }
 
+/**
+ * As the gateway's default, 48 hours after the booking, counted from now at the latest: the
+ * seeded clock is in the past, and a booking seeded expired would expire while it is measured.
+ */
+const expiresAtOf = (meta: CommandMetadata): string =>
+  new Date(Math.max(Date.parse(meta.now), Date.now()) + 48 * 3_600_000).toISOString();
+
+/** A pending booking seeded for the booking ends' benchmark, and who made it. */
+export interface SeededBooking {
+  readonly bookingId: string;
+  readonly buyer: BenchAccount;
+}
+
+/**
+ * Lists `count` products of the seller and books each, by the buyers in turn, the way POST
+ * /bookings does (ProductBooked and BookingPlaced in one sequence): pending bookings to answer.
+ */
+export async function seedPendingBookings(
+  store: EventStore,
+  seller: BenchAccount,
+  buyers: readonly BenchAccount[],
+  count: number,
+): Promise<SeededBooking[]> {
+  const products = await seedProducts(store, seller, count);
+  return mapConcurrently(products, concurrency, async ({ productId }, index) => {
+    const buyer = buyers[index % buyers.length] as BenchAccount;
+    const meta = metadata(actorOf(buyer));
+    const bookingId = randomUUID();
+    const newEventId = (): string => randomUUID();
+    await handleCommand(
+      store,
+      productStreamId(productId),
+      productDecider,
+      {
+        type: 'BookProduct',
+        data: {
+          productId,
+          bookingId,
+          buyerName: buyer.name,
+          email: buyer.email,
+          phone: '+8801800000000',
+          address: 'Dhaka, Gulshan 2',
+          expiresAt: expiresAtOf(meta),
+        },
+        metadata: meta,
+      },
+      { newEventId, followedBy: placeBookingAfter(meta, newEventId) },
+    );
+    return { bookingId, buyer };
+  });
+}
+
 /** Books each product for the buyer the way POST /bookings does: ProductBooked, BookingPlaced. */
 export async function seedBookings(
   store: EventStore,
@@ -151,8 +204,7 @@ export async function seedBookings(
         email: buyer.email,
         phone: '+8801800000000',
         address: 'Dhaka, Gulshan 2',
-        // As the gateway's default: 48 hours after it was made.
-        expiresAt: new Date(Date.parse(meta.now) + 48 * 3_600_000).toISOString(),
+        expiresAt: expiresAtOf(meta),
       },
       metadata: meta,
     });

@@ -20,8 +20,8 @@ export interface HttpTarget {
   readonly method?: 'GET' | 'POST';
   readonly headers?: Record<string, string>;
   readonly body?: string;
-  /** Builds each request anew (distinct bodies or tokens per request). */
-  readonly next?: () => { headers?: Record<string, string>; body?: string };
+  /** Builds each request anew (distinct bodies, tokens or paths per request). */
+  readonly next?: () => { headers?: Record<string, string>; body?: string; path?: string };
 }
 
 export interface RoundFigures {
@@ -122,6 +122,7 @@ function runAutocannon(target: HttpTarget, seconds: number): Promise<RoundFigure
                     return {
                       ...request,
                       ...(built.body !== undefined ? { body: built.body } : {}),
+                      ...(built.path !== undefined ? { path: built.path } : {}),
                       headers: { ...request.headers, ...built.headers },
                     };
                   },
