@@ -48,7 +48,10 @@ export interface EmbeddedReadStoreOptions {
    * tables; default 200,000.
    */
   readonly rebuildMemoryLimit?: number;
-  /** Above this many matches a keyword search walks the order's index (WordsPlan); 2,000. */
+  /**
+   * Above this many matches a keyword search walks the order's index (WordsPlan); by default
+   * it grows with the table (broadSearchMatchesOf).
+   */
   readonly broadSearchMatches?: number;
 }
 
@@ -118,9 +121,10 @@ function createSearchTable(db: Db, model: ReadModelName, table: string): void {
     .pluck()
     .get(search);
   if (exists) return;
-  // Prefix indexes of 1 to 3 characters: a prefix that short matches many words.
+  // Prefix indexes up to prefixIndexed characters: see WordsPlan.
+  const prefixes = Array.from({ length: prefixIndexed }, (_, i) => i + 1).join(' ');
   db.exec(
-    `CREATE VIRTUAL TABLE "${search}" USING fts5(words, tokenize = 'unicode61 remove_diacritics 0', prefix = '1 2 3 4')`,
+    `CREATE VIRTUAL TABLE "${search}" USING fts5(words, tokenize = 'unicode61 remove_diacritics 0', prefix = '${prefixes}')`,
   );
   const insert = db.prepare(`INSERT INTO "${search}" (rowid, words) VALUES (?, ?)`);
   const rows = db
@@ -273,11 +277,25 @@ interface FindSql {
 
 /**
  * How a keyword search finds its page. 'matches': from the words' matches, each looked up and
- * the lot sorted (fast when few documents match). 'walk': along the order's index, each
- * document checked against the words in the search table (fast when many match: the page fills
- * after a few steps, where sorting every match would read them all).
+ * the lot sorted (fast when few documents match). When many match, along the order's index
+ * instead, so that the page fills after a few steps where sorting every match would read them
+ * all: 'walk' checks each document against the search table by its rowid, a few seeks when
+ * every word is within the prefix indexes; 'walk-set' first gathers every match into a set
+ * (a prefix longer than those indexes is a merge of every word it begins, done once).
  */
-type WordsPlan = 'matches' | 'walk';
+type WordsPlan = 'matches' | 'walk' | 'walk-set';
+
+/** Prefix indexes of 1 to 8 characters: most words typed are within them. */
+const prefixIndexed = 8;
+
+/**
+ * How many matches make a walk cheaper than sorting them: reading a match costs about 3 µs,
+ * checking a row of the walk about 70 µs, and the walk checks about rows / matches rows per
+ * product of the page; equal where matches² ≈ 160 × rows (measured with
+ * workers/bench/search.bench.ts: 13,000 matches of 1,000,000 listings, 4,000 of 100,000).
+ */
+const broadSearchMatchesOf = (rows: number): number =>
+  Math.max(1_000, Math.round(Math.sqrt(160 * rows)));
 
 function findSql(
   model: ReadModelName,
@@ -319,9 +337,12 @@ function findSql(
     if (!readModels[model].searchText) throw new RangeError(`${model} cannot be searched`);
     const search = searchTableOf(table);
     conditions.push(
-      wordsPlan === 'walk'
-        ? `+rowid IN (SELECT rowid FROM "${search}" WHERE "${search}" MATCH ?)`
-        : `rowid IN (SELECT rowid FROM "${search}" WHERE "${search}" MATCH ?)`,
+      {
+        matches: `rowid IN (SELECT rowid FROM "${search}" WHERE "${search}" MATCH ?)`,
+        walk: `EXISTS (SELECT 1 FROM "${search}" WHERE "${search}" MATCH ? AND "${search}".rowid = "${table}".rowid)`,
+        // Unary +: the set is not used to find rows, only to check them.
+        'walk-set': `+rowid IN (SELECT rowid FROM "${search}" WHERE "${search}" MATCH ?)`,
+      }[wordsPlan],
     );
     params.push(matchOf(query.words));
   }
@@ -462,9 +483,9 @@ export class EmbeddedReadStore implements ReadStore {
   readonly file: string;
   private readonly rebuildMemoryLimit: number;
 
-  private readonly broadSearchMatches: number;
+  private readonly broadSearchMatches: number | undefined;
 
-  constructor(file: string, rebuildMemoryLimit = 200_000, broadSearchMatches = 2_000) {
+  constructor(file: string, rebuildMemoryLimit = 200_000, broadSearchMatches?: number) {
     this.file = file;
     this.rebuildMemoryLimit = rebuildMemoryLimit;
     this.broadSearchMatches = broadSearchMatches;
@@ -608,14 +629,23 @@ export class EmbeddedReadStore implements ReadStore {
   /** How a keyword search finds its page: by a bounded count of its matches (see WordsPlan). */
   private wordsPlan(model: ReadModelName, query: DocumentQuery): WordsPlan {
     if (!query.words?.length || !readModels[model].searchText) return 'matches';
-    const search = searchTableOf(this.tables.table(model));
+    const table = this.tables.table(model);
+    const search = searchTableOf(table);
+    // The largest rowid: how many rows the table has, near enough, without counting them.
+    const broad =
+      this.broadSearchMatches ??
+      broadSearchMatchesOf(
+        (this.tables.statement(`SELECT max(rowid) FROM "${table}"`).pluck().get() as
+          number | null) ?? 0,
+      );
     const matches = this.tables
       .statement(
         `SELECT count(*) FROM (SELECT 1 FROM "${search}" WHERE "${search}" MATCH ? LIMIT ?)`,
       )
       .pluck()
-      .get(matchOf(query.words), this.broadSearchMatches + 1) as number;
-    return matches > this.broadSearchMatches ? 'walk' : 'matches';
+      .get(matchOf(query.words), broad + 1) as number;
+    if (matches <= broad) return 'matches';
+    return query.words.every((word) => [...word].length <= prefixIndexed) ? 'walk' : 'walk-set';
   }
 
   /** SQLite's plan for a list query: lets tests prove that every query runs on an index. */

@@ -764,6 +764,8 @@ export function searchContract(factory: Pick<ReadStoreFactory, 'open'>): void {
       expect(await found(store, { q: 'ecran' })).toEqual(['iphone', 'galaxy']);
       expect(await found(store, { q: 'Écr' })).toEqual(['iphone', 'galaxy']);
       expect(await found(store, { q: 'deverr' })).toEqual(['iphone']);
+      // Longer than most prefixes typed.
+      expect(await found(store, { q: 'déverrouillé ECRAN' })).toEqual(['iphone']);
     });
 
     it('without keywords lists every product; punctuation alone is no keyword', async () => {
