@@ -549,6 +549,7 @@ describe('authorization: every route and GraphQL operation × every kind of call
       'query categories': 'public',
       'query category': 'public',
       'query products': 'public',
+      'query searchProducts': 'public',
       'query advertisedProducts': 'public',
       'query me': 'me',
       'query myBookings': 'user',
@@ -559,13 +560,18 @@ describe('authorization: every route and GraphQL operation × every kind of call
       'query reportedProducts': 'admin',
       'subscription myBookingsChanged': 'user',
       'subscription productsChanged': 'user',
+      'subscription productSearchChanged': 'user',
       'subscription myProductsChanged': 'seller',
       'subscription sellerBookingsChanged': 'seller',
       'subscription reportedProductsChanged': 'admin',
       'subscription usersChanged': 'admin',
       'subscription sellersChanged': 'admin',
     };
-    const argumentValues: Record<string, string> = { id: '"samsung"', brand: '"Samsung"' };
+    const argumentValues: Record<string, string> = {
+      id: '"samsung"',
+      brand: '"Samsung"',
+      search: '{}',
+    };
     const operations = (['query', 'subscription'] as const).flatMap((kind) => {
       const type = kind === 'query' ? schema.getQueryType() : schema.getSubscriptionType();
       return Object.values(type?.getFields() ?? {}).map((field) => {

@@ -165,6 +165,7 @@ export interface DistributedStartSettings extends StartSettings {
 
 /** Most gateway and worker processes `start:distributed` runs: each is a Node process. */
 export const maxDistributedProcesses = 8;
+const defaultCounts = { GATEWAYS: 2, WORKERS: 2 } as const;
 
 /**
  * `npm run start:distributed`'s settings, or the problems with them: those of `npm start` (its
@@ -179,9 +180,9 @@ export function readDistributedStartSettings(
     { ...env, DATA_DIR: valueOf(env, 'DATA_DIR') ?? 'data-distributed' },
     cwd,
   );
-  const count = (name: 'GATEWAYS' | 'WORKERS'): number | null => {
+  const count = (name: keyof typeof defaultCounts): number | null => {
     const given = valueOf(env, name);
-    if (given === undefined) return 2;
+    if (given === undefined) return defaultCounts[name];
     if (/^[0-9]+$/.test(given) && Number(given) >= 1 && Number(given) <= maxDistributedProcesses)
       return Number(given);
     problems.push(`${name}=${given} must be a whole number 1-${maxDistributedProcesses}`);
