@@ -1,5 +1,5 @@
 import { LiveTable } from '@/components/live-table.tsx';
-import { Badge } from '@/components/ui/badge.tsx';
+import { BookingStatusBadge } from '@/components/ui/booking-status-badge.tsx';
 import { useChangeToasts } from '@/lib/change-toasts.ts';
 import { formatPrice } from '@/lib/format.ts';
 import { useCommand } from '@/lib/use-command.ts';
@@ -9,14 +9,6 @@ import {
   MyBookingsQuery,
   type Booking,
 } from '../api/orders.ts';
-
-const statusTone = {
-  pending: 'warning',
-  accepted: 'success',
-  declined: 'danger',
-  cancelled: 'neutral',
-  expired: 'neutral',
-} as const;
 
 /** What a booking's status says to its buyer, in the table and in a toast when it changes. */
 const statusText: Record<Booking['status'], string> = {
@@ -66,7 +58,9 @@ export function OrdersTable() {
         { header: 'Address', cell: (booking) => booking.address },
         {
           header: 'Status',
-          cell: (booking) => <Badge tone={statusTone[booking.status]}>{describe(booking)}</Badge>,
+          cell: (booking) => (
+            <BookingStatusBadge status={booking.status}>{describe(booking)}</BookingStatusBadge>
+          ),
         },
         {
           header: 'Action',

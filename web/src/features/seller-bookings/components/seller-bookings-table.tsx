@@ -1,5 +1,5 @@
 import { LiveTable } from '@/components/live-table.tsx';
-import { Badge } from '@/components/ui/badge.tsx';
+import { BookingStatusBadge } from '@/components/ui/booking-status-badge.tsx';
 import { useChangeToasts } from '@/lib/change-toasts.ts';
 import { formatPrice } from '@/lib/format.ts';
 import { useCommand } from '@/lib/use-command.ts';
@@ -10,14 +10,6 @@ import {
   SellerBookingsQuery,
   type ReceivedBooking,
 } from '../api/seller-bookings.ts';
-
-const statusTone = {
-  pending: 'warning',
-  accepted: 'success',
-  declined: 'danger',
-  cancelled: 'neutral',
-  expired: 'neutral',
-} as const;
 
 const cancelledText: Record<string, string> = {
   'buyer-cancelled': 'Cancelled by the buyer',
@@ -96,7 +88,9 @@ export function SellerBookingsTable() {
           header: 'Status',
           cell: (booking) => (
             <>
-              <Badge tone={statusTone[booking.status]}>{sellerStatusText(booking)}</Badge>
+              <BookingStatusBadge status={booking.status}>
+                {sellerStatusText(booking)}
+              </BookingStatusBadge>
               {booking.status === 'pending' && (
                 <span className="cell-note">Answer by {answerBy(booking.expiresAt)}</span>
               )}
