@@ -16,13 +16,6 @@ export type CategoryTitle = 'Samsung' | 'Oppo' | 'Iphone';
 export type ProductCondition = 'Good' | 'Excelent' | 'Fair';
 export type DemoRole = 'admin' | 'seller' | 'buyer';
 
-export interface DemoCategory {
-  readonly categoryId: string;
-  readonly title: CategoryTitle;
-  /** File name under infra/assets/demo/. */
-  readonly image: string;
-}
-
 export interface DemoProduct {
   readonly productId: string;
   readonly category: CategoryTitle;
@@ -54,12 +47,6 @@ export interface DemoAccount {
   readonly email: string;
   readonly password: string;
 }
-
-export const demoCategories: readonly DemoCategory[] = [
-  { categoryId: 'samsung', title: 'Samsung', image: 'category-samsung.png' },
-  { categoryId: 'oppo', title: 'Oppo', image: 'category-oppo.png' },
-  { categoryId: 'iphone', title: 'Iphone', image: 'category-iphone.png' },
-];
 
 export const demoAdmin: DemoAccount = {
   uid: 'demo-admin',

@@ -7,9 +7,8 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { typeOfName, type ImageStore } from '@resale/workers';
+import { bootstrapMarket, marketCategories } from '@resale/workers/operators/bootstrap';
 import {
-  categoryDecider,
-  categoryStreamId,
   handleCommand,
   productDecider,
   productStreamId,
@@ -27,7 +26,6 @@ import {
 import {
   demoAccounts,
   demoAssetsDir,
-  demoCategories,
   demoProducts,
   demoSeller,
   type DemoAccount,
@@ -99,13 +97,13 @@ export async function seedDemoData(options: SeedDemoDataOptions): Promise<SeedDe
     actor: { actorUid: string; actorEmail: string } = systemActor,
   ): CommandMetadata => ({ ...actor, now, correlationId, causationId: correlationId });
 
-  for (const [index, { categoryId, title, image }] of demoCategories.entries()) {
-    await run(categoryStreamId(categoryId), categoryDecider, {
-      type: 'CreateCategory',
-      data: { categoryId, title, image: demoImageName(image) },
-      metadata: metadata(seededAt(index)),
-    });
-  }
+  // The categories are the marketplace's own, made as `npm run bootstrap` makes them.
+  const { categories } = await bootstrapMarket({
+    eventStore,
+    images: options.images,
+    now: new Date(seededAt(0)),
+  });
+  appendedEvents += categories.filter(({ outcome }) => outcome === 'created').length;
 
   for (const [index, { uid, role, name, email }] of accounts.entries()) {
     await run(userStreamId(uid), userDecider, {
@@ -164,7 +162,7 @@ export async function seedDemoData(options: SeedDemoDataOptions): Promise<SeedDe
 
   log(
     appendedEvents > 0
-      ? `Demo data loaded: ${demoCategories.length} categories, ${demoProducts.length} products, ${accounts.length} accounts (${appendedEvents} events).`
+      ? `Demo data loaded: ${marketCategories.length} categories, ${demoProducts.length} products, ${accounts.length} accounts (${appendedEvents} events).`
       : 'Demo data already loaded.',
   );
   return { accounts, appendedEvents, storedImages };
@@ -187,10 +185,7 @@ export function demoImageName(fileName: string): string {
 
 /** Stores each demo picture unless an identical one is already there; returns how many it stored. */
 async function storePictures(images: ImageStore): Promise<number> {
-  const fileNames = [
-    ...demoCategories.map(({ image }) => image),
-    ...demoProducts.map(({ picture }) => picture),
-  ];
+  const fileNames = demoProducts.map(({ picture }) => picture);
   let stored = 0;
   for (const fileName of fileNames) {
     const name = demoImageName(fileName);

@@ -6,8 +6,15 @@ import {
   type EventMetadata,
   type EventStore,
 } from '@resale/events';
-import { demoCategories, demoProducts, demoSeller } from '../../src/demo/demo-data.ts';
+import { demoProducts, demoSeller } from '../../src/demo/demo-data.ts';
 import { demoImageName } from '../../src/demo/seed-demo-data.ts';
+
+/** The demo categories as that seeding made them, pictures named by demoImageName. */
+const categoriesAsBefore = [
+  { categoryId: 'samsung', title: 'Samsung', image: 'category-samsung.png' },
+  { categoryId: 'oppo', title: 'Oppo', image: 'category-oppo.png' },
+  { categoryId: 'iphone', title: 'Iphone', image: 'category-iphone.png' },
+];
 
 /**
  * Appends the demo categories and listings as the seeding wrote them before events held image
@@ -31,7 +38,7 @@ export async function appendDemoCatalogAsBefore(
     causationId: 'demo-seed',
   });
   let appended = 0;
-  for (const [index, { categoryId, title, image }] of demoCategories.entries()) {
+  for (const [index, { categoryId, title, image }] of categoriesAsBefore.entries()) {
     const occurredAt = new Date(Date.UTC(2026, 9, 1, 8, 0, index)).toISOString();
     await store.append(
       categoryStreamId(categoryId),

@@ -30,7 +30,10 @@ export const marketCategories: readonly MarketCategory[] = [
   { categoryId: 'iphone', title: 'Iphone', picture: 'iphone.png' },
 ];
 
-const picturesDir = fileURLToPath(new URL('../../assets/categories/', import.meta.url));
+/** Where the category pictures are committed (rendered by infra/src/demo/render-images.ts). */
+export const categoryPicturesDir = fileURLToPath(
+  new URL('../../assets/categories/', import.meta.url),
+);
 
 /**
  * The name a category picture is stored under: named by its bytes, so a picture that changed in a
@@ -80,7 +83,7 @@ export async function bootstrapMarket(options: {
       categories.push({ ...category, outcome: 'already there' });
       continue;
     }
-    const bytes = await readFile(path.join(picturesDir, category.picture));
+    const bytes = await readFile(path.join(categoryPicturesDir, category.picture));
     const image = categoryPictureName(category.categoryId, bytes);
     if (!(await images.load(image))) await images.save(image, { contentType: 'image/png', bytes });
     const { categoryId, title } = category;
