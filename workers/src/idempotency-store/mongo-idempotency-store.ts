@@ -58,6 +58,10 @@ export async function openMongoIdempotencyStore(
     },
     async put(scope, answer) {
       sweep();
+      // The replacement below must not interleave with a sweep deleting the entry it replaces: a
+      // server that deletes what it found matching, without matching again, would delete the new
+      // answer. Once a minute at most, a put waits for the sweep.
+      await sweeping;
       // An expired entry not yet swept is replaced here.
       await collection.updateOne(
         { _id: scope, createdAt: { $lte: expiredBefore() } },
