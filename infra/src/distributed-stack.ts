@@ -9,7 +9,7 @@ import { FERRETDB_VERSION, startMongoWireServer } from './mongo-wire-server.ts';
 import { freePortRun } from './ports.ts';
 import { startRedisServer, type RedisServer } from './redis-server.ts';
 import { startServiceProcess, type ServiceProcess } from './service-process.ts';
-import { ensureWebBuild, webDistDir } from './web-build.ts';
+import { ensureWebBuild } from './web-build.ts';
 import { startWebServer } from './web-server.ts';
 
 /*
@@ -178,10 +178,10 @@ export async function startDistributedStack(
             VITE_AUTH_EMULATOR_URL: `http://${auth.host}`,
             VITE_FIREBASE_PROJECT_ID: AUTH_PROJECT_ID,
           },
-          outDir: options.webDistDir ?? webDistDir,
+          outDir: options.webDistDir,
           log,
         })
-      : Promise.resolve();
+      : Promise.resolve(undefined);
 
     // The demo data goes in before the workers start; they project it like any other events.
     // The gateways' image store (GridFS, as MONGODB_URL is set), through a handle of its own.
@@ -240,10 +240,10 @@ export async function startDistributedStack(
       await Promise.all(gateways.map((gateway) => gateway.stop()));
     });
 
-    await webBuild;
-    if (webPort !== null) {
+    const webDistDir = await webBuild;
+    if (webPort !== null && webDistDir !== undefined) {
       const web = await startWebServer({
-        distDir: options.webDistDir ?? webDistDir,
+        distDir: webDistDir,
         host,
         port: webPort,
       });

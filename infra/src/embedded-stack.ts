@@ -6,7 +6,7 @@ import { AUTH_PROJECT_ID, startAuthEmulator } from './auth-emulator.ts';
 import { embeddedGatewayEnv } from './embedded-gateway-env.ts';
 import { seedDemoData, type SeededAccount } from './demo/seed-demo-data.ts';
 import { freePortRun } from './ports.ts';
-import { ensureWebBuild, webDistDir } from './web-build.ts';
+import { ensureWebBuild } from './web-build.ts';
 import { startWebServer } from './web-server.ts';
 
 export { embeddedGatewayEnv, webOrigins } from './embedded-gateway-env.ts';
@@ -24,7 +24,7 @@ export interface EmbeddedStackOptions {
    * WEB_ORIGIN, ...) as the gateway reads them from its environment.
    */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** Where the web client is built; web/dist by default. */
+  /** Where the web client is built; a folder per build under web/.start-builds by default. */
   readonly webDistDir?: string;
   /** 'dev': the web client from its sources with hot reload (Vite's dev server), not built. */
   readonly web?: 'built' | 'dev';
@@ -86,12 +86,9 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   };
   const devWeb = options.web === 'dev';
   try {
-    if (!devWeb)
-      await ensureWebBuild({
-        settings: webSettings,
-        outDir: options.webDistDir ?? webDistDir,
-        log,
-      });
+    const webDistDir = devWeb
+      ? undefined
+      : await ensureWebBuild({ settings: webSettings, outDir: options.webDistDir, log });
 
     // Seeding goes through its own store handle before the gateway opens the log, so the
     // gateway's workers project the demo events like any others.
@@ -109,16 +106,12 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
     const { app: gateway } = await startServer(config);
     stoppers.push(() => gateway.close());
 
-    if (devWeb) {
+    if (webDistDir === undefined) {
       const { startWebDevServer } = await import('./web-dev-server.ts');
       const web = await startWebDevServer({ settings: webSettings, host, port: webPort });
       stoppers.push(() => web.close());
     } else {
-      const web = await startWebServer({
-        distDir: options.webDistDir ?? webDistDir,
-        host,
-        port: webPort,
-      });
+      const web = await startWebServer({ distDir: webDistDir, host, port: webPort });
       stoppers.push(() => web.close());
     }
 

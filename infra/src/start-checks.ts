@@ -27,7 +27,7 @@ export interface StartSettings {
   readonly webPort: number;
   /** 0 picks free ports for the emulator and its hub and logging ports. */
   readonly authPort: number;
-  /** Where the web client is built and served from; web/dist when unset. */
+  /** Where the web client is built and served from; a folder per build under web/.start-builds when unset. */
   readonly webDistDir: string | undefined;
 }
 
