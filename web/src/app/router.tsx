@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: 'category/:id', lazy: () => import('./routes/category.tsx') },
+              { path: 'product/:id', lazy: () => import('./routes/product.tsx') },
               { path: 'search', lazy: () => import('./routes/search.tsx') },
               { path: 'myOrders', lazy: () => import('./routes/my-orders.tsx') },
               {

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buyer } from '@/testing/auth.ts';
-import { admin, seller } from '@/testing/fixtures.ts';
+import { admin, aListing, seller } from '@/testing/fixtures.ts';
 import { meAs, renderApp } from '@/testing/render-app.tsx';
 
 describe('routing', () => {
@@ -35,6 +35,33 @@ describe('routing', () => {
     expect(router.state.location.state).toEqual({
       from: { pathname: '/category/c1', search: '' },
     });
+  });
+
+  it("brings a signed-out visitor following a product's link back to it after login", async () => {
+    const user = userEvent.setup();
+    const { router } = renderApp('/product/p1?from=share', {
+      server: {
+        graphql: { Me: { me: meAs(buyer, 'buyer') } },
+        rest: (request) =>
+          request.method === 'GET' && request.path === '/products/p1'
+            ? [200, aListing()]
+            : undefined,
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({
+      from: { pathname: '/product/p1', search: '?from=share' },
+    });
+
+    await user.type(screen.getByLabelText('Email'), 'bob@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Galaxy S10' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/product/p1');
+    expect(router.state.location.search).toBe('?from=share');
   });
 
   it('sends a buyer away from the admin pages to /login, saying why', async () => {

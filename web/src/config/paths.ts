@@ -7,6 +7,10 @@ export const paths = {
     path: '/category/:id',
     getHref: (id: string) => `/category/${encodeURIComponent(id)}`,
   },
+  product: {
+    path: '/product/:id',
+    getHref: (id: string) => `/product/${encodeURIComponent(id)}`,
+  },
   search: {
     path: '/search',
     getHref: (query = '') => (query ? `/search?${new URLSearchParams({ q: query })}` : '/search'),

@@ -17,3 +17,10 @@ export function imageUrl(src: string): string {
   if (/^(https?:|data:|blob:)/.test(src)) return src;
   return `${env.apiUrl}${src.startsWith('/') ? '' : '/'}${src}`;
 }
+
+/** A month and year ('May 2024'), for how long someone has been a member. */
+export function formatMonth(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+}

@@ -1,3 +1,4 @@
+import type { Listing } from '@/features/products/api/listing.ts';
 import type { Product } from '@/features/products/api/products.ts';
 import type { AuthUser } from '@/features/auth/machines/session-machine.ts';
 
@@ -25,6 +26,26 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     advertised: false,
     available: true,
     sellerVerified: false,
+    ...overrides,
+  };
+}
+
+/** GET /products/{id} as the gateway answers it: listed at 350$, now 300$. */
+export function aListing(overrides: Partial<Listing> = {}): Listing {
+  return {
+    ...aProduct(),
+    status: 'available',
+    priceHistory: [
+      { price: 350, at: '2024-05-01T10:00:00.000Z' },
+      { price: 300, at: '2024-05-03T09:30:00.000Z' },
+    ],
+    seller: {
+      name: 'Sam Seller',
+      verified: true,
+      memberSince: '2023-02-10T08:00:00.000Z',
+      listings: 4,
+      completedSales: 2,
+    },
     ...overrides,
   };
 }

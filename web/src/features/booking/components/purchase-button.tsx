@@ -9,16 +9,21 @@ import {
 } from '../machines/booking-machine.ts';
 import { BookingModal } from './booking-modal.tsx';
 
-/** 'Purchase' opens the booking modal; a booked or withdrawn product cannot be purchased. */
+/**
+ * 'Purchase' opens the booking modal; a booked or withdrawn product cannot be purchased. `label`
+ * names the button where the page calls it otherwise ('Book now' on a product's own page).
+ */
 export function PurchaseButton({
   product,
   booked,
   available,
+  label = 'Purchase',
   machine = bookingMachine,
 }: {
   product: BookableProduct;
   booked: boolean;
   available: boolean;
+  label?: string;
   machine?: typeof bookingMachine;
 }) {
   const session = useSession();
@@ -36,7 +41,7 @@ export function PurchaseButton({
         to={paths.login.getHref()}
         state={{ from: location }}
       >
-        Purchase
+        {label}
       </Link>
     );
   }
@@ -51,7 +56,7 @@ export function PurchaseButton({
         disabled={unavailable}
         onClick={() => booking.send({ type: 'booking.open', product, buyer })}
       >
-        {booked || confirmed ? 'Booked' : available ? 'Purchase' : 'Unavailable'}
+        {booked || confirmed ? 'Booked' : available ? label : 'Unavailable'}
       </button>
       {open && (
         <BookingModal

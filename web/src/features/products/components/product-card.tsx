@@ -1,11 +1,16 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge.tsx';
 import { VerifiedIcon } from '@/components/ui/icons.tsx';
 import { ProductImage } from '@/components/ui/product-image.tsx';
+import { paths } from '@/config/paths.ts';
 import { formatPostTime, formatPrice } from '@/lib/format.ts';
 import type { Product } from '../api/products.ts';
 
-/** One product with every field of spec section 2; `actions` are the Purchase and Report buttons. */
+/**
+ * One product with every field of spec section 2; `actions` are the Purchase and Report buttons.
+ * Its name and picture lead to the product's own page.
+ */
 export function ProductCard({
   product,
   actions,
@@ -18,14 +23,18 @@ export function ProductCard({
 }) {
   const titleId = `product-${product._id}-title`;
   const Title = headingLevel === 2 ? 'h2' : 'h3';
+  const href = paths.product.getHref(product._id);
   return (
     <article className="product-card" aria-labelledby={titleId}>
-      <ProductImage
-        className="product-card__image"
-        picture={product.picture}
-        alt={product.productName}
-        lazy
-      />
+      {/* The name links too: one link per card for keyboards and screen readers is enough. */}
+      <Link to={href} tabIndex={-1} aria-hidden="true">
+        <ProductImage
+          className="product-card__image"
+          picture={product.picture}
+          alt={product.productName}
+          lazy
+        />
+      </Link>
       <div className="product-card__body">
         <div className="product-card__badges">
           {product.booked && <Badge tone="warning">Booked</Badge>}
@@ -33,7 +42,7 @@ export function ProductCard({
           {product.advertised && <Badge tone="info">Advertised</Badge>}
         </div>
         <Title id={titleId} className="product-card__title">
-          {product.productName}
+          <Link to={href}>{product.productName}</Link>
         </Title>
         <p className="product-card__about">{product.about}</p>
         <dl className="product-card__facts">

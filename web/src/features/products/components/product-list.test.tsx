@@ -78,4 +78,18 @@ describe('a category page, page by page', () => {
       variables: { brand: 'Samsung', limit: 6, after: 'cursor-p5', minPosition: 50 },
     });
   });
+
+  it("leads from a card's name to the product's own page, which the picture links to too", async () => {
+    const user = userEvent.setup();
+    const { router } = renderCategory(phones(1));
+    const card = await screen.findByRole('article', { name: 'Phone 1' });
+    // The picture's link is for the mouse: keyboards and screen readers have the name's.
+    const pictureLink = card.querySelector('a[aria-hidden="true"]');
+    expect(pictureLink).toHaveAttribute('href', '/product/p1');
+    expect(pictureLink).toHaveAttribute('tabindex', '-1');
+
+    await user.click(within(card).getByRole('link', { name: 'Phone 1' }));
+    // The product's page is a lazy route: the navigation ends once it is loaded.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/product/p1'));
+  });
 });
