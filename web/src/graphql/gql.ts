@@ -33,7 +33,7 @@ type Documents = {
   '\n  subscription ProductSearchChanged($brand: String, $after: Float) {\n    productSearchChanged(brand: $brand, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.ProductSearchChangedDocument;
   '\n  query SellerBookings($minPosition: Float) {\n    sellerBookings(minPosition: $minPosition) {\n      _id\n      productId\n      productName\n      Brand\n      sellingPrice\n      buyerName\n      email\n      phone\n      address\n      status\n      expiresAt\n      cancelReason\n    }\n  }\n': typeof types.SellerBookingsDocument;
   '\n  subscription SellerBookingsChanged($after: Float) {\n    sellerBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.SellerBookingsChangedDocument;
-  '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n': typeof types.MyProductsDocument;
+  '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      about\n      status\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n': typeof types.MyProductsDocument;
   '\n  subscription MyProductsChanged($after: Float) {\n    myProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.MyProductsChangedDocument;
 };
 const documents: Documents = {
@@ -75,7 +75,7 @@ const documents: Documents = {
     types.SellerBookingsDocument,
   '\n  subscription SellerBookingsChanged($after: Float) {\n    sellerBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
     types.SellerBookingsChangedDocument,
-  '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n':
+  '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      about\n      status\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n':
     types.MyProductsDocument,
   '\n  subscription MyProductsChanged($after: Float) {\n    myProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
     types.MyProductsChangedDocument,
@@ -213,8 +213,8 @@ export function graphql(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(
-  source: '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n',
-): (typeof documents)['\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n'];
+  source: '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      about\n      status\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n',
+): (typeof documents)['\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      about\n      status\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n'];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -89,6 +89,7 @@ export type Product = {
   sellerName: Scalars['String']['output'];
   sellerVerified: Scalars['Boolean']['output'];
   sellingPrice: Scalars['Float']['output'];
+  status: ProductStatus;
   year: Scalars['Float']['output'];
 };
 
@@ -122,6 +123,12 @@ export type ProductSearch = {
 
 /** The orders of a search: newest first, cheapest first, dearest first. */
 export type ProductSort = 'newest' | 'priceAsc' | 'priceDesc';
+
+/**
+ * Where a product stands: on sale, held by a pending booking, sold (through a booking or outside the
+ * site), taken off sale by its seller for now (unavailable) or for good (withdrawn).
+ */
+export type ProductStatus = 'available' | 'booked' | 'sold' | 'unavailable' | 'withdrawn';
 
 export type Query = {
   __typename?: 'Query';
@@ -607,6 +614,8 @@ export type MyProductsQuery = {
     Brand: string;
     sellingPrice: number;
     condition: Condition;
+    about: string;
+    status: ProductStatus;
     booked: boolean;
     advertised: boolean;
     available: boolean;
@@ -1623,6 +1632,8 @@ export const MyProductsDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'Brand' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'available' } },

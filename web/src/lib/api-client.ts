@@ -18,7 +18,7 @@ export const NETWORK_ERROR_MESSAGE =
   'Cannot reach the server. Check your connection and try again.';
 
 export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number | undefined>;
   json?: unknown;
   formData?: FormData;

@@ -12,6 +12,8 @@ export const MyProductsQuery = graphql(`
       Brand
       sellingPrice
       condition
+      about
+      status
       booked
       advertised
       available

@@ -49,6 +49,40 @@ export function advertise(productId: string, idempotencyKey: string) {
   );
 }
 
+/** What a seller may change in a listing; only the fields given change. */
+export type ListingChanges = {
+  sellingPrice?: number;
+  condition?: string;
+  about?: string;
+  /** The URL POST /images answered. */
+  picture?: string;
+};
+
+/** PATCH /myProducts/{id}: 409 says why while a booking waits, or once sold or withdrawn. */
+export function editListing(productId: string, changes: ListingChanges, idempotencyKey: string) {
+  return apiRequest<{ position: number }>(`/myProducts/${encodeURIComponent(productId)}`, {
+    method: 'PATCH',
+    json: changes,
+    idempotencyKey,
+  });
+}
+
+/** POST /myProducts/{id}/withdraw: off the site for good. */
+export function withdrawListing(idempotencyKey: string, productId: string) {
+  return apiRequest<{ position: number }>(`/myProducts/${encodeURIComponent(productId)}/withdraw`, {
+    method: 'POST',
+    idempotencyKey,
+  });
+}
+
+/** POST /myProducts/{id}/sold: sold outside the site, for good. */
+export function markListingSold(idempotencyKey: string, productId: string) {
+  return apiRequest<{ position: number }>(`/myProducts/${encodeURIComponent(productId)}/sold`, {
+    method: 'POST',
+    idempotencyKey,
+  });
+}
+
 export type CategoryOption = { _id: string; title: string };
 
 /** GET /addProductCategory: the brands a product can be listed under. */

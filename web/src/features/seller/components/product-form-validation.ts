@@ -40,3 +40,22 @@ export function validateProduct(values: ProductFormValues): FieldErrors<ProductF
   }
   return errors;
 }
+
+/** The fields of a listing its seller may change; a new picture is optional. */
+export type ListingEditValues = {
+  sellingPrice: string;
+  condition: string;
+  about: string;
+  image: File | null;
+};
+
+/** The add-product form's rules for the fields an edit keeps; a price is a number above 0. */
+export function validateListingEdit(values: ListingEditValues): FieldErrors<ListingEditValues> {
+  const errors: FieldErrors<ListingEditValues> = {};
+  const price = values.sellingPrice.trim();
+  if (price === '') errors.sellingPrice = messages.sellingPrice;
+  else if (!(Number(price) > 0)) errors.sellingPrice = 'sellingPrice must be a number above 0';
+  if (values.condition.trim() === '') errors.condition = messages.condition;
+  if (values.about.trim() === '') errors.about = messages.about;
+  return errors;
+}
