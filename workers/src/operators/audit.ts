@@ -1,4 +1,5 @@
 import type { EventStore, RecordedEvent } from '@resale/events';
+import { describeEvent } from './audit-wording.ts';
 import { uidsRegisteredWith } from './registered-users.ts';
 
 /** Stream types an entity id may belong to (a seller shares its id with its user account). */
@@ -70,12 +71,31 @@ export async function auditHistory(
   return inLogOrder(await streamsOf(eventStore, id));
 }
 
+/** Which events of a history to show: of these types (none: any), by this actor (uid or e-mail). */
+export interface AuditFilter {
+  readonly types: readonly string[];
+  readonly actor: string | undefined;
+}
+
+export function filterAudit(entries: readonly AuditEntry[], filter: AuditFilter): AuditEntry[] {
+  const types = new Set(filter.types);
+  const actor = filter.actor?.toLowerCase();
+  return entries.filter(
+    (entry) =>
+      (types.size === 0 || types.has(entry.type)) &&
+      (actor === undefined ||
+        entry.actorUid.toLowerCase() === actor ||
+        entry.actorEmail.toLowerCase() === actor),
+  );
+}
+
 const columns: readonly { title: string; of: (entry: AuditEntry) => string }[] = [
   { title: 'position', of: (e) => String(e.position) },
   { title: 'time', of: (e) => e.recordedAt },
   { title: 'stream', of: (e) => `${e.streamId}@${e.revision}` },
   { title: 'type', of: (e) => e.type },
   { title: 'actor', of: (e) => (e.actorEmail ? `${e.actorUid} <${e.actorEmail}>` : e.actorUid) },
+  { title: 'what happened', of: (e) => describeEvent(e.type, e.payload) },
   { title: 'payload', of: (e) => JSON.stringify(e.payload) },
 ];
 

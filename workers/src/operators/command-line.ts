@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { eventTypes, isKnownEventType } from '@resale/events';
 import { isReadModelName, readModelNames, type ReadModelName } from '../read-models.ts';
 
 /** A command line the command cannot run: exit code 2, one line, and where the usage is. */
@@ -103,14 +104,18 @@ export interface AuditArgs {
   /** A stream id, an entity id or a user's e-mail. */
   readonly id: string;
   readonly json: boolean;
+  /** Only events of these types; empty: every type. */
+  readonly types: readonly string[];
+  /** Only events whose actor has this uid or e-mail. */
+  readonly actor: string | undefined;
 }
 
 export const auditCommand: OperatorCommand<AuditArgs> = {
   name: 'npm run audit',
-  usage: `Usage: npm run audit -- <stream id | entity id | e-mail> [--json]
+  usage: `Usage: npm run audit -- <stream id | entity id | e-mail> [--type T[,T...]] [--actor A] [--json]
 
-Prints the history behind an id in log order: position, time, stream@revision, type, actor
-and payload of each event. A stream id (product-p1) gives that stream; an entity id (p1) every
+Prints the history behind an id in log order: position, time, stream@revision, type, actor,
+what happened in plain words and payload of each event. A stream id (product-p1) gives that stream; an entity id (p1) every
 stream of that id (user-, seller-, product-, booking-, category-); a user's e-mail (any case)
 every stream of the user registered with it.
 
@@ -118,6 +123,9 @@ Arguments:
   <stream id | entity id | e-mail>  what to audit
 
 Options:
+  --type T      only events of type T (ProductBooked, UserDeleted, ...); repeat it or separate
+                types with commas for several
+  --actor A     only events done by the user with uid or e-mail A (any case)
   --json        the events as a JSON array instead of a table
   -h, --help    print this text
 
@@ -132,9 +140,14 @@ Environment:
 Examples:
   npm run audit -- product-p1
   npm run audit -- p1 --json
-  npm run audit -- ann@example.com`,
+  npm run audit -- ann@example.com
+  npm run audit -- p1 --type ProductReported,ReportedProductDeleted --actor admin@example.com`,
   parse(argv) {
-    const parsed = parseStrict(argv, { json: { type: 'boolean' } });
+    const parsed = parseStrict(argv, {
+      json: { type: 'boolean' },
+      type: { type: 'string', multiple: true },
+      actor: { type: 'string' },
+    });
     if (parsed === 'help') return { help: true };
     const [id, ...more] = parsed.positionals;
     if (id === undefined || id.trim() === '')
@@ -143,9 +156,29 @@ Examples:
       throw new UsageError(
         `one id at a time, not ${parsed.positionals.length}: ${parsed.positionals.join(' ')}`,
       );
-    return { help: false, args: { id: id.trim(), json: parsed.values['json'] === true } };
+    const types = stringsOf(parsed.values['type'])
+      .flatMap((value) => value.split(','))
+      .map((type) => type.trim())
+      .filter((type) => type !== '');
+    const unknown = types.filter((type) => !isKnownEventType(type));
+    if (unknown.length > 0)
+      throw new UsageError(
+        `no event type ${unknown.join(', ')}; the types are ${eventTypes.join(', ')}`,
+      );
+    const actor = stringsOf(parsed.values['actor'])[0]?.trim();
+    if (actor === '') throw new UsageError('--actor needs a uid or an e-mail');
+    return {
+      help: false,
+      args: { id: id.trim(), json: parsed.values['json'] === true, types, actor },
+    };
   },
 };
+
+/** An option's string values (a `multiple` option's list, or a single value). */
+const stringsOf = (value: Parsed['values'][string]): string[] =>
+  (Array.isArray(value) ? value : [value]).filter(
+    (item): item is string => typeof item === 'string',
+  );
 
 export interface PromoteArgs {
   readonly email: string;

@@ -4,7 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { auditHistory, formatAuditTable } from '../../src/operators/audit.ts';
+import {
+  auditHistory,
+  filterAudit,
+  formatAuditTable,
+  type AuditFilter,
+} from '../../src/operators/audit.ts';
+import { describeEvent } from '../../src/operators/audit-wording.ts';
 import { givenAnEventStore, teardownAfterEach } from '../support/stores.ts';
 
 const run = promisify(execFile);
@@ -113,10 +119,37 @@ describe("an operator's audit", () => {
     expect(entries[2]?.payload).toEqual({ sellerId: 'sam1' });
 
     const table = formatAuditTable(entries).split('\n');
-    expect(table[0]).toMatch(/^position\s+time\s+stream\s+type\s+actor\s+payload$/);
+    expect(table[0]).toMatch(/^position\s+time\s+stream\s+type\s+actor\s+what happened\s+payload$/);
     expect(table[4]).toMatch(
-      /^3\s+\S+Z\s+seller-sam1@1\s+SellerVerified\s+admin1 <admin@example.com>\s+\{"sellerId":"sam1"\}$/,
+      /^3\s+\S+Z\s+seller-sam1@1\s+SellerVerified\s+admin1 <admin@example.com>\s+seller verified\s+\{"sellerId":"sam1"\}$/,
     );
+    expect(describeEvent(entries[0]!.type, entries[0]!.payload)).toMatch(
+      /^"Sam\b.*" <sam@example.com> signed up as seller$/,
+    );
+  });
+
+  it('keeps the events of the types asked for, by the actor asked for (uid or e-mail)', async () => {
+    const { store } = await givenSamsHistory();
+    const entries = await auditHistory(store, 'sam1');
+    const positions = (filter: AuditFilter) => filterAudit(entries, filter).map((e) => e.position);
+    expect(positions({ types: [], actor: undefined })).toEqual([1, 2, 3]);
+    expect(positions({ types: ['SellerVerified', 'UserRegistered'], actor: undefined })).toEqual([
+      1, 3,
+    ]);
+    expect(positions({ types: [], actor: 'ADMIN@example.com' })).toEqual([3]);
+    expect(positions({ types: [], actor: 'sam1' })).toEqual([1, 2]);
+    expect(positions({ types: ['SellerVerified'], actor: 'sam1' })).toEqual([]);
+  });
+
+  it('says what happened in plain words, and names an event type it has no words for', () => {
+    expect(
+      describeEvent('BookingCancelled', {
+        bookingId: 'b1',
+        productId: 'p1',
+        reason: 'seller-deleted',
+      }),
+    ).toBe('booking cancelled because an admin deleted the seller');
+    expect(describeEvent('ProductListedSomewhereElse', {})).toBe('product listed somewhere else');
   });
 
   it('reads every stream of a user found by the e-mail they registered with, in any case', async () => {
@@ -155,17 +188,22 @@ describe("an operator's audit", () => {
     ]);
   });
 
-  it('is a command: npm run audit -- <id or e-mail> [--json]', async () => {
+  it('is a command: npm run audit -- <id or e-mail> [--type T] [--actor A] [--json]', async () => {
     const { store, dir } = await givenSamsHistory();
     await givenRegistered(store, 'ann1', 'ann@example.com');
     const env = { ...process.env, DATA_DIR: dir, EVENTSTORE_URL: '' };
     const cli = ['--import', 'tsx', 'src/operators/audit-cli.ts'];
     // The commands at once: each spends a second or two starting tsx.
-    const [json, table, byEmail, unknownEmail] = await Promise.all([
+    const [json, table, byEmail, unknownEmail, filtered, noneMatch] = await Promise.all([
       run(process.execPath, [...cli, 'sam1', '--json'], { cwd: workspace, env }),
       run(process.execPath, [...cli, 'nobody'], { cwd: workspace, env }),
       run(process.execPath, [...cli, 'sam@example.com'], { cwd: workspace, env }),
       run(process.execPath, [...cli, 'nobody@example.com'], { cwd: workspace, env }),
+      run(process.execPath, [...cli, 'sam1', '--actor', 'admin@example.com'], {
+        cwd: workspace,
+        env,
+      }),
+      run(process.execPath, [...cli, 'sam1', '--type', 'UserDeleted'], { cwd: workspace, env }),
     ]);
     expect((JSON.parse(json.stdout) as { type: string }[]).map((e) => e.type)).toEqual([
       'UserRegistered',
@@ -180,5 +218,10 @@ describe("an operator's audit", () => {
       expect.stringMatching(/^3 \S+Z seller-sam1@1 SellerVerified$/),
     ]);
     expect(unknownEmail.stdout).toBe('No user registered with the e-mail nobody@example.com.\n');
+    const filteredRows = filtered.stdout.trimEnd().split('\n').slice(2);
+    expect(filteredRows).toEqual([
+      expect.stringMatching(/^3 .* SellerVerified .* seller verified /),
+    ]);
+    expect(noneMatch.stdout).toBe('None of the 3 events of "sam1" matches the filters.\n');
   });
 });

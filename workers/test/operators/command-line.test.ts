@@ -66,39 +66,72 @@ describe('replay (npm run replay [-- <read model>...])', () => {
   });
 });
 
-describe('audit (npm run audit -- <id> [--json])', () => {
+describe('audit (npm run audit -- <id> [--type T] [--actor A] [--json])', () => {
   it('takes one id, and --json before or after it', () => {
     expect(auditCommand.parse(['product-p1'])).toEqual({
       help: false,
-      args: { id: 'product-p1', json: false },
+      args: { id: 'product-p1', json: false, types: [], actor: undefined },
     });
     expect(auditCommand.parse(['--json', 'p1'])).toEqual({
       help: false,
-      args: { id: 'p1', json: true },
+      args: { id: 'p1', json: true, types: [], actor: undefined },
     });
     expect(auditCommand.parse(['p1', '--json'])).toEqual({
       help: false,
-      args: { id: 'p1', json: true },
+      args: { id: 'p1', json: true, types: [], actor: undefined },
     });
   });
 
   it('takes an e-mail as the id', () => {
     expect(auditCommand.parse(['ann@example.com'])).toEqual({
       help: false,
-      args: { id: 'ann@example.com', json: false },
+      args: { id: 'ann@example.com', json: false, types: [], actor: undefined },
     });
   });
 
   it('takes what follows -- as the id', () => {
     expect(auditCommand.parse(['--', '--json'])).toEqual({
       help: false,
-      args: { id: '--json', json: false },
+      args: { id: '--json', json: false, types: [], actor: undefined },
     });
   });
 
   it('refuses a value given to --json', () => {
     expect(usageErrorOf(auditCommand, ['p1', '--json=yes'])).toBe(
       "Option '--json' does not take an argument",
+    );
+  });
+
+  it('takes event types, repeated or separated by commas, and an actor', () => {
+    expect(
+      auditCommand.parse([
+        'p1',
+        '--type',
+        'ProductReported, ReportedProductDeleted',
+        '--type=ProductBooked',
+        '--actor',
+        'Admin@Example.com',
+      ]),
+    ).toEqual({
+      help: false,
+      args: {
+        id: 'p1',
+        json: false,
+        types: ['ProductReported', 'ReportedProductDeleted', 'ProductBooked'],
+        actor: 'Admin@Example.com',
+      },
+    });
+  });
+
+  it('refuses an event type that does not exist, naming the ones that do', () => {
+    expect(usageErrorOf(auditCommand, ['p1', '--type', 'ProductStolen'])).toMatch(
+      /^no event type ProductStolen; the types are UserRegistered, .*BookingExpired/,
+    );
+  });
+
+  it('refuses a blank actor', () => {
+    expect(usageErrorOf(auditCommand, ['p1', '--actor', ' '])).toBe(
+      '--actor needs a uid or an e-mail',
     );
   });
 
@@ -109,7 +142,13 @@ describe('audit (npm run audit -- <id> [--json])', () => {
   });
 
   it('lists its argument, options and settings in the usage', () => {
-    for (const word of ['<stream id | entity id | e-mail>', '--json', '--help', 'DATA_DIR'])
+    for (const word of [
+      '<stream id | entity id | e-mail>',
+      '--type',
+      '--actor',
+      '--json',
+      'DATA_DIR',
+    ])
       expect(auditCommand.usage).toContain(word);
     expect(auditCommand.usage).toContain('EVENTSTORE_URL');
   });

@@ -1,0 +1,56 @@
+/** What an event says happened, in plain words, for an audit's reader (the CLI's table). */
+
+type Payload = Readonly<Record<string, unknown>>;
+
+const text = (payload: Payload, field: string): string => {
+  const value = payload[field];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '?';
+};
+const quoted = (payload: Payload, field: string): string => `"${text(payload, field)}"`;
+const price = (payload: Payload, field: string): string => `$${text(payload, field)}`;
+
+const cancellationReasons: Readonly<Record<string, string>> = {
+  'buyer-cancelled': 'by its buyer',
+  'buyer-deleted': 'because an admin deleted the buyer',
+  'seller-deleted': 'because an admin deleted the seller',
+};
+
+const wordings: Readonly<Record<string, (payload: Payload) => string>> = {
+  UserRegistered: (p) =>
+    `${quoted(p, 'name')} <${text(p, 'email')}> signed up as ${text(p, 'role')}`,
+  UserPromoted: () => 'made admin',
+  UserDeleted: () => 'account deleted',
+  SellerRegistered: (p) => `${quoted(p, 'name')} became a seller (${text(p, 'sellerEmail')})`,
+  SellerVerified: () => 'seller verified',
+  SellerDeleted: () => 'seller deleted',
+  CategoryCreated: (p) => `category ${quoted(p, 'title')} created`,
+  ProductListed: (p) =>
+    `${quoted(p, 'productName')} (${text(p, 'Brand')}, ${text(p, 'condition')}) listed at ${price(p, 'sellingPrice')}`,
+  ProductReported: () => 'listing reported',
+  ProductBooked: (p) => `booked by ${quoted(p, 'buyerName')} <${text(p, 'email')}>`,
+  ReportedProductDeleted: () => 'reported listing deleted',
+  ProductAdvertised: () => 'listing advertised on the home page',
+  ProductMarkedUnavailable: () => 'taken off sale by its seller',
+  ProductMarkedAvailable: () => 'put back on sale by its seller',
+  ProductSold: (p) => `sold through booking ${text(p, 'bookingId')}`,
+  ProductReleased: (p) => `on sale again: booking ${text(p, 'bookingId')} ${text(p, 'reason')}`,
+  BookingPlaced: (p) =>
+    `${quoted(p, 'buyerName')} <${text(p, 'email')}> booked ${quoted(p, 'productName')} at ${price(p, 'sellingPrice')}`,
+  BookingAccepted: () => 'booking accepted by the seller: sold',
+  BookingDeclined: () => 'booking declined by the seller',
+  BookingCancelled: (p) =>
+    `booking cancelled ${cancellationReasons[text(p, 'reason')] ?? text(p, 'reason')}`,
+  BookingExpired: () => 'booking expired unanswered',
+};
+
+/** "ProductPriceChanged" → "product price changed": an event type without wording of its own. */
+const typeInWords = (type: string): string =>
+  type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+const isPayload = (value: unknown): value is Payload =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export function describeEvent(type: string, payload: unknown): string {
+  const wording = wordings[type];
+  return wording && isPayload(payload) ? wording(payload) : typeInWords(type);
+}
