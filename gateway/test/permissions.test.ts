@@ -6,6 +6,7 @@ import {
   buildTestApp,
   listingOf,
   listProduct,
+  listProductAt,
   registerUser,
   seedCategories,
   uniqueEmail,
@@ -138,6 +139,32 @@ describe('permission matrix: every route × {anonymous, buyer, seller, admin, an
       path: '/products',
       request: fixed({ url: '/products?q=galaxy&available=true&sort=priceAsc' }),
       expected: [200, 200, 200, 200, 200],
+    },
+    {
+      method: 'GET',
+      path: '/products/{productId}',
+      request: async () => {
+        const { productId, position } = await listProductAt(t.app, users.seller);
+        return { url: `/products/${productId}?minPosition=${position}` };
+      },
+      expected: [401, 200, 200, 200, 200],
+    },
+    {
+      method: 'GET',
+      path: '/products/{productId}',
+      // Taken off sale: its seller's and the admins' only.
+      request: async () => {
+        const productId = await listProduct(t.app, users.seller);
+        const offSale = await t.app.inject({
+          method: 'PUT',
+          url: `/myProducts/${productId}/availability`,
+          headers: bearer(users.seller.accessToken),
+          payload: { available: false },
+        });
+        const { position } = offSale.json<{ position: number }>();
+        return { url: `/products/${productId}?minPosition=${position}` };
+      },
+      expected: [401, 404, 200, 200, 404],
     },
     {
       method: 'GET',

@@ -93,6 +93,7 @@ export type Product = {
   sellerName: Scalars['String']['output'];
   sellerVerified: Scalars['Boolean']['output'];
   sellingPrice: Scalars['Float']['output'];
+  status: ProductStatus;
   year: Scalars['Float']['output'];
 };
 
@@ -126,6 +127,12 @@ export type ProductSearch = {
 
 /** The orders of a search: newest first, cheapest first, dearest first. */
 export type ProductSort = 'newest' | 'priceAsc' | 'priceDesc';
+
+/**
+ * Where a product stands: on sale, held by a pending booking, sold (through a booking or outside the
+ * site), taken off sale by its seller for now (unavailable) or for good (withdrawn).
+ */
+export type ProductStatus = 'available' | 'booked' | 'sold' | 'unavailable' | 'withdrawn';
 
 export type Query = {
   __typename?: 'Query';
@@ -379,6 +386,7 @@ export type ResolversTypes = {
   ProductPage: ResolverTypeWrapper<ProductPage>;
   ProductSearch: ProductSearch;
   ProductSort: ProductSort;
+  ProductStatus: ProductStatus;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Role: Role;
   Seller: ResolverTypeWrapper<Seller>;
@@ -479,6 +487,7 @@ export type ProductResolvers<
   sellerName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   sellerVerified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   sellingPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ProductStatus'], ParentType, ContextType>;
   year?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
 };
 

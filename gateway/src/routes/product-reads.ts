@@ -1,23 +1,59 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
+import { userStreamId } from '@resale/events';
 import {
   advertisedProducts,
+  productDetails,
   productsByBrand,
   reportedProducts,
   searchProducts,
   sellerProducts,
+  type ProductDocument,
+  type ProductStatus,
 } from '@resale/workers/read-models';
-import { forbidden } from '../errors.ts';
+import { forbidden, notFound } from '../errors.ts';
 import { imageUrls } from '../image-urls.ts';
 import { actorOfRequest } from '../plugins/app/authentication.ts';
 import { ListOrPage } from '../schemas/answers.ts';
-import { Email, MinPosition, PageQuery } from '../schemas/common.ts';
-import { Product } from '../schemas/documents.ts';
+import { Email, Id, MinPosition, PageQuery } from '../schemas/common.ts';
+import { Product, ProductDetails } from '../schemas/documents.ts';
 import { DEFAULT_PAGE_SIZE, listOrPage, pageRequestOf } from '../schemas/paging.ts';
 import { ProductSearchQuery, productSearchOf, searchKey } from '../schemas/product-search.ts';
 
 const Query = Type.Object({ minPosition: MinPosition }, { additionalProperties: false });
+
+/** What a user may know of any user's stream: the moment it begins. */
+interface UserStreams {
+  readStream(
+    streamId: string,
+  ): Promise<readonly { readonly metadata: { readonly occurredAt: string } }[]>;
+}
+
+/** Sellers' registration times kept at most; each never changes once made. */
+const registrationsKept = 10_000;
+
+/**
+ * When a user registered: the time of the first event of their stream (null before, or for an
+ * unknown user). The log keeps it, not a read model; it never changes, so it is read once.
+ */
+export function registrationTimes(streams: UserStreams): (uid: string) => Promise<string | null> {
+  const known = new Map<string, string>();
+  return async (uid) => {
+    const kept = known.get(uid);
+    if (kept !== undefined) return kept;
+    const [first] = await streams.readStream(userStreamId(uid));
+    if (!first) return null;
+    if (known.size >= registrationsKept) known.clear();
+    known.set(uid, first.metadata.occurredAt);
+    return first.metadata.occurredAt;
+  };
+}
+
+/** Statuses in which a product's page is its seller's and the admins' only. */
+export const hiddenStatuses: ReadonlySet<ProductStatus> = new Set(['unavailable', 'withdrawn']);
+
+const unknownProduct = () => notFound('This product does not exist');
 
 /** Product lists: by brand, advertised, a seller's own, reported. Deleted products never appear. */
 export default async function productReadRoutes(fastify: FastifyInstance): Promise<void> {
@@ -100,6 +136,54 @@ export default async function productReadRoutes(fastify: FastifyInstance): Promi
         async () => {
           const found = await searchProducts.run(store, args);
           return { items: found.items.map(product), nextCursor: found.nextCursor };
+        },
+      );
+    },
+  );
+
+  const memberSince = registrationTimes(app.eventStore);
+
+  app.get(
+    '/products/:productId',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['products'],
+        summary: "A product's page: the product, its price history and its seller",
+        description:
+          'Any signed-in user sees a product on sale, booked or sold; one its seller took off ' +
+          'sale (unavailable) or withdrew only its seller and the admins see (404 for others).',
+        params: Type.Object({ productId: Id }),
+        querystring: Query,
+        response: { 200: ProductDetails },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOfRequest(request);
+      const { productId } = request.params;
+      const { minPosition } = request.query;
+      if (minPosition !== undefined) await app.readModels.waitFor(minPosition);
+      // Its seller never changes: they name the answer's change sources.
+      const found = await store.get<ProductDocument>('products', productId);
+      if (!found) throw unknownProduct();
+      const privileged = actor.isAdmin || actor.uid === found.sellerUid;
+      const args = { id: productId, sellerEmail: found.sellerEmail };
+      return app.answerCache.send(
+        reply,
+        {
+          // The seller's and the admins' answers may show what the others' do not.
+          key: ['/products/', productId, privileged ? actor.uid : ''].join('\u0000'),
+          sources: productDetails.sources(args),
+          minPosition,
+        },
+        async () => {
+          const details = await productDetails.run(store, args);
+          if (!details || (hiddenStatuses.has(details.status) && !privileged))
+            throw unknownProduct();
+          return {
+            ...product(details),
+            seller: { ...details.seller, memberSince: await memberSince(details.sellerUid) },
+          };
         },
       );
     },

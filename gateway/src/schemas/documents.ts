@@ -13,6 +13,39 @@ export const Category = Type.Object(
 
 export const Condition = Type.Enum(['Good', 'Excelent', 'Fair']);
 
+export const ProductStatus = Type.Enum(
+  ['available', 'booked', 'sold', 'unavailable', 'withdrawn'],
+  {
+    description:
+      'available: on sale; booked: held by a pending booking; sold: through a booking or outside ' +
+      'the site; unavailable: taken off sale by its seller for now; withdrawn: for good',
+  },
+);
+
+const productExample = {
+  _id: '5b0f9a52-8a7e-4c1e-9f4e-2f8d6c1a7b3e',
+  productName: 'Galaxy S20 FE Cloud Navy',
+  picture: 'http://127.0.0.1:5000/images/0b7e6f0e-3c1d-4d5a-9a61-2f1f3c6b8e21.png',
+  address: 'Mirpur, Dhaka',
+  year: 3,
+  buyingPrice: 699,
+  sellingPrice: 310,
+  sellerName: 'Karim Mobile Corner',
+  condition: 'Good',
+  phone: '+880 1811-000111',
+  about: 'One owner, battery health 86%, a small scratch on the back glass.',
+  postTime: '2026-11-20T09:30:00.000Z',
+  Brand: 'Samsung',
+  email: 'karim.seller@example.com',
+  sellerEmail: 'karim.seller@example.com',
+  booked: false,
+  reported: false,
+  advertised: true,
+  available: true,
+  status: 'available',
+  sellerVerified: true,
+};
+
 export const Product = Type.Object(
   {
     _id: Type.String(),
@@ -34,32 +67,54 @@ export const Product = Type.Object(
     reported: Type.Boolean(),
     advertised: Type.Boolean(),
     available: Type.Boolean(),
+    status: ProductStatus,
     sellerVerified: Type.Boolean(),
   },
   {
     description: 'A product (spec section 3) and its states',
+    examples: [productExample],
+  },
+);
+
+/** A product as its own page shows it: as lists answer it, with its prices and its seller. */
+export const ProductDetails = Type.Object(
+  {
+    ...Product.properties,
+    priceHistory: Type.Array(
+      Type.Object({
+        price: Type.Number(),
+        at: Type.String({ format: 'date-time', description: 'From when it had this price' }),
+      }),
+      { description: 'Every price it was listed at, oldest first: the first is the listing price' },
+    ),
+    seller: Type.Object({
+      name: Type.String(),
+      verified: Type.Boolean({ description: 'An admin verified the seller' }),
+      memberSince: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+        description: "When the seller's account was registered (null if it no longer is)",
+      }),
+      listings: Type.Integer({ description: 'Their products on sale now (available or booked)' }),
+      completedSales: Type.Integer({
+        description: 'Their products sold, through a booking they accepted or outside the site',
+      }),
+    }),
+  },
+  {
+    description: 'A product, its price history and its seller, for its own page',
     examples: [
       {
-        _id: '5b0f9a52-8a7e-4c1e-9f4e-2f8d6c1a7b3e',
-        productName: 'Galaxy S20 FE Cloud Navy',
-        picture: 'http://127.0.0.1:5000/images/0b7e6f0e-3c1d-4d5a-9a61-2f1f3c6b8e21.png',
-        address: 'Mirpur, Dhaka',
-        year: 3,
-        buyingPrice: 699,
-        sellingPrice: 310,
-        sellerName: 'Karim Mobile Corner',
-        condition: 'Good',
-        phone: '+880 1811-000111',
-        about: 'One owner, battery health 86%, a small scratch on the back glass.',
-        postTime: '2026-11-20T09:30:00.000Z',
-        Brand: 'Samsung',
-        email: 'karim.seller@example.com',
-        sellerEmail: 'karim.seller@example.com',
-        booked: false,
-        reported: false,
-        advertised: true,
-        available: true,
-        sellerVerified: true,
+        ...productExample,
+        priceHistory: [
+          { price: 340, at: '2026-11-20T09:30:00.000Z' },
+          { price: 310, at: '2026-11-22T18:05:00.000Z' },
+        ],
+        seller: {
+          name: 'Karim Mobile Corner',
+          verified: true,
+          memberSince: '2026-10-02T08:12:00.000Z',
+          listings: 4,
+          completedSales: 11,
+        },
       },
     ],
   },

@@ -15,6 +15,7 @@ const productEventTypes: EventType[] = [
   'ProductMarkedUnavailable',
   'ProductMarkedAvailable',
   'ProductReleased',
+  'ProductSold',
 ];
 const expectedHandledTypes: Record<ReadModelName, EventType[]> = {
   categories: ['CategoryCreated'],

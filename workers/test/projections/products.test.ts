@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { evolveProduct, type ProductDocument } from '../../src/projections/products/index.ts';
+import {
+  evolveProduct,
+  pricesOf,
+  type ProductDocument,
+} from '../../src/projections/products/index.ts';
 import {
   eventLog,
   productAdvertised,
@@ -9,6 +13,7 @@ import {
   productMarkedUnavailable,
   productReleased,
   productReported,
+  productSold,
   reportedProductDeleted,
   sellerRegistered,
   sellerVerified,
@@ -25,11 +30,20 @@ const listed: ProductDocument = {
   reported: false,
   advertised: false,
   available: true,
+  status: 'available',
+  listed: true,
+  priceHistory: JSON.stringify([{ price: listedFields.sellingPrice, at: listedFields.postTime }]),
 };
 
 describe('products read model', () => {
   it('ProductListed creates an available, unbooked, unreported product', () => {
     expect(evolveProduct(null, productListed('p1'))).toEqual(listed);
+  });
+
+  it('its price history begins with the listing price, at the time it was posted', () => {
+    expect(pricesOf(listed)).toEqual([
+      { price: listedFields.sellingPrice, at: listedFields.postTime },
+    ]);
   });
 
   describe('when listed', () => {
@@ -42,7 +56,22 @@ describe('products read model', () => {
         ...listed,
         booked: true,
         bookedBy: 'b7',
+        status: 'booked',
       });
+    });
+
+    it('ProductSold sells it through its booking: it stays booked by the buyer', () => {
+      const booked = evolveProduct(listed, productBooked('p1', 'bk1', 'b7'));
+      expect(evolveProduct(booked, productSold('p1', 'bk1'))).toEqual({
+        ...listed,
+        booked: true,
+        bookedBy: 'b7',
+        status: 'sold',
+      });
+    });
+
+    it('ProductSold of a product no booking holds changes nothing', () => {
+      expect(evolveProduct(listed, productSold('p1', 'bk1'))).toEqual(listed);
     });
 
     it('ProductReleased puts a booked product on sale again', () => {
@@ -59,7 +88,7 @@ describe('products read model', () => {
 
     it('ProductMarkedUnavailable and ProductMarkedAvailable take it off and back on sale', () => {
       const offSale = evolveProduct(listed, productMarkedUnavailable('p1'));
-      expect(offSale).toEqual({ ...listed, available: false });
+      expect(offSale).toEqual({ ...listed, available: false, status: 'unavailable' });
       expect(evolveProduct(offSale, productMarkedAvailable('p1'))).toEqual(listed);
     });
 

@@ -9,7 +9,14 @@ import {
 import type { ChangeSource, ReadModelQuery } from '../query.ts';
 import { queryWords } from '../search-words.ts';
 import { getSellerById, verifiedSellerIds } from '../sellers/sellers-queries.ts';
-import type { Product, ProductDocument } from './product-document.ts';
+import { maxPageSize } from '../../read-store/document-query.ts';
+import {
+  pricesOf,
+  type PricePoint,
+  type Product,
+  type ProductDocument,
+  type ProductStatus,
+} from './product-document.ts';
 
 const newestFirst: readonly SortField[] = [
   ['postTime', 'desc'],
@@ -183,6 +190,80 @@ export const searchProducts: ReadModelQuery<
     return {
       items: await withSellerVerification(store, found.items),
       nextCursor: found.nextCursor === null ? null : `${sort}.${found.nextCursor}`,
+    };
+  },
+};
+
+/** The seller as a listing's page shows them. */
+export interface SellerSummary {
+  readonly name: string;
+  readonly verified: boolean;
+  /** Their products on sale now: available or booked. */
+  readonly listings: number;
+  /** Their products sold: through a booking they accepted, or outside the site. */
+  readonly completedSales: number;
+}
+
+/** A product as its own page shows it: as lists answer it, with its prices and its seller. */
+export type ProductDetails = Omit<Product, 'priceHistory'> & {
+  readonly priceHistory: PricePoint[];
+  readonly seller: SellerSummary;
+};
+
+/** How many of a seller's products are in one of `statuses`, by the (sellerEmail, status) index. */
+async function countSellerProducts(
+  store: ReadStore,
+  sellerEmail: string,
+  statuses: readonly ProductStatus[],
+): Promise<number> {
+  let count = 0;
+  let after: string | undefined;
+  do {
+    const found = await store.find<ProductDocument>('products', {
+      where: { sellerEmail },
+      oneOf: { status: statuses },
+      orderBy: [
+        ['status', 'asc'],
+        ['_id', 'asc'],
+      ],
+      page: { limit: maxPageSize, ...(after !== undefined ? { after } : {}) },
+    });
+    count += found.items.length;
+    after = found.nextCursor ?? undefined;
+  } while (after !== undefined);
+  return count;
+}
+
+/**
+ * A product's page: the product, its prices and its seller. Its seller never changes, so their
+ * e-mail names its change sources before it is read: a change of any of the seller's products
+ * (this one, or their counts) and sellers' verification.
+ */
+export const productDetails: ReadModelQuery<
+  { readonly id: string; readonly sellerEmail: string },
+  ProductDetails | null
+> = {
+  sources: ({ sellerEmail }) => [{ topic: 'sellerProducts', key: sellerEmail }, sellerVerification],
+  run: async (store, { id }) => {
+    const found = await store.get<ProductDocument>('products', id);
+    if (!found) return null;
+    const [sellerRecord, listings, completedSales] = await Promise.all([
+      getSellerById(store, found.sellerUid),
+      countSellerProducts(store, found.sellerEmail, ['available', 'booked']),
+      countSellerProducts(store, found.sellerEmail, ['sold']),
+    ]);
+    const verified = sellerRecord?.verified ?? false;
+    return {
+      ...found,
+      sellerVerified: verified,
+      priceHistory: pricesOf(found),
+      seller: {
+        // A seller record an admin deleted leaves the name the listing was made under.
+        name: sellerRecord?.name ?? found.sellerName,
+        verified,
+        listings,
+        completedSales,
+      },
     };
   },
 };

@@ -1,6 +1,6 @@
 import type { AnyEvent, EventType } from '@resale/events';
 import type { IndexSpec, ReadModel } from '../projection.ts';
-import type { ProductDocument } from './product-document.ts';
+import type { ProductDocument, ProductStatus } from './product-document.ts';
 
 export const productsCollection = 'products';
 
@@ -13,7 +13,15 @@ export const productsHandledEventTypes: readonly EventType[] = [
   'ProductMarkedUnavailable',
   'ProductMarkedAvailable',
   'ProductReleased',
+  'ProductSold',
 ];
+
+/** The product with a new status, when it is in one of the statuses it can leave that way. */
+const moved = (
+  doc: ProductDocument,
+  from: readonly ProductStatus[],
+  to: ProductStatus,
+): ProductDocument => (from.includes(doc.status) ? { ...doc, status: to } : doc);
 
 export function evolveProduct(
   doc: ProductDocument | null,
@@ -30,23 +38,36 @@ export function evolveProduct(
         reported: false,
         advertised: false,
         available: true,
+        status: 'available',
+        listed: true,
+        priceHistory: JSON.stringify([{ price: fields.sellingPrice, at: fields.postTime }]),
       };
     }
     case 'ProductReported':
       return doc && { ...doc, reported: true };
     case 'ProductBooked':
-      return doc && { ...doc, booked: true, bookedBy: event.data.buyerUid };
+      return (
+        doc &&
+        moved(
+          { ...doc, booked: true, bookedBy: event.data.buyerUid },
+          ['available', 'unavailable'],
+          'booked',
+        )
+      );
+    // Sold through its booking, it stays booked (`booked`, `bookedBy`), as lists always said.
+    case 'ProductSold':
+      return doc && moved(doc, ['booked'], 'sold');
     case 'ReportedProductDeleted':
       return null;
     case 'ProductAdvertised':
       return doc && { ...doc, advertised: true };
     case 'ProductMarkedUnavailable':
-      return doc && { ...doc, available: false };
+      return doc && moved({ ...doc, available: false }, ['available'], 'unavailable');
     case 'ProductMarkedAvailable':
-      return doc && { ...doc, available: true };
-    // Its booking ended unsold: on sale again. (Sold through its booking, it stays booked.)
+      return doc && moved({ ...doc, available: true }, ['unavailable'], 'available');
+    // Its booking ended unsold: on sale again.
     case 'ProductReleased':
-      return doc && { ...doc, booked: false, bookedBy: null };
+      return doc && moved({ ...doc, booked: false, bookedBy: null }, ['booked'], 'available');
     default:
       return doc;
   }
@@ -62,6 +83,7 @@ export function productDocumentId(event: AnyEvent): string | null {
     case 'ProductMarkedUnavailable':
     case 'ProductMarkedAvailable':
     case 'ProductReleased':
+    case 'ProductSold':
       return event.data.productId;
     default:
       return null;
@@ -102,6 +124,15 @@ export const productIndexes: readonly IndexSpec[] = [
       ['reported', 1],
       ['postTime', -1],
       ['_id', -1],
+    ],
+  },
+  // A seller's products by status: what they have on sale and have sold (sellerStats).
+  {
+    name: 'by_seller_status',
+    fields: [
+      ['sellerEmail', 1],
+      ['status', 1],
+      ['_id', 1],
     ],
   },
   // Search (searchProducts): every product newest first or by price, all or of one brand.
