@@ -39,6 +39,8 @@ export interface Visitor {
   readonly pageErrors: Error[];
   /** Saves a screenshot as test-artifacts/e2e/<file>-<name>.png. */
   screenshot(name: string): Promise<void>;
+  /** Saves a screenshot as test-artifacts/e2e/<name>.png (one the docs or an issue names). */
+  screenshotAs(name: string): Promise<void>;
 }
 
 export interface JourneyBrowser {
@@ -109,6 +111,9 @@ export function useJourneyBrowser(file: string): JourneyBrowser {
         pageErrors,
         screenshot: async (name) => {
           await page.screenshot({ path: path.join(screenshotsDir, `${prefix}-${name}.png`) });
+        },
+        screenshotAs: async (name) => {
+          await page.screenshot({ path: path.join(screenshotsDir, `${name}.png`) });
         },
       };
       visitors.push(visitor);
