@@ -95,9 +95,13 @@ describe("a product's own page", () => {
     expect(within(page).getByRole('button', { name: 'Report' })).toBeEnabled();
   });
 
-  it('offers neither Book now nor Report to the seller of the listing', async () => {
+  it('offers neither Book now nor Report to the seller of the listing, but where to edit it', async () => {
     renderListing(() => aListing(), { user: seller });
     const page = await screen.findByRole('article', { name: 'Galaxy S10' });
+    expect(within(page).getByRole('link', { name: 'Manage in My Products' })).toHaveAttribute(
+      'href',
+      '/dashboard/myProduct',
+    );
     expect(within(page).queryByRole('button', { name: 'Book now' })).not.toBeInTheDocument();
     expect(within(page).queryByRole('button', { name: 'Report' })).not.toBeInTheDocument();
   });
