@@ -73,7 +73,7 @@ async function buyerAccount(account: NewAccount): Promise<Visitor> {
 
 describe("a listing's own page", () => {
   it(
-    'a shared link brings a signed-out buyer to the listing after login; a price edit shows live; the buyer books from it',
+    'a shared link brings a signed-out buyer to the listing after login; the buyer books from it',
     async () => {
       const productName = 'Galaxy S23 Lavender 256GB';
       const seller = await visitor();
@@ -86,9 +86,10 @@ describe("a listing's own page", () => {
       await listPhone(seller.page, productName, '640');
       const link = await openOwnListing(seller.page, productName);
       // Nobody books or reports their own listing.
+      await seller.page.getByRole('link', { name: 'Manage in My Products' }).waitFor();
       expect(await seller.page.getByRole('button', { name: 'Book now' }).count()).toBe(0);
-      await seller.page.goBack();
-      await seller.page.getByRole('heading', { name: 'My Products' }).waitFor();
+      await openDashboardPage(seller.page, 'Bookings on my listings');
+      await seller.page.getByText('Nobody has booked your products yet.').waitFor();
 
       const account: NewAccount = {
         name: 'Mahmud Hasan',
@@ -104,9 +105,55 @@ describe("a listing's own page", () => {
       const listing = listingPage(buyer.page, productName);
       await statusBadge(listing, 'Available').waitFor();
       expect(await listing.textContent()).toContain('Farhana Phone House');
+
+      // The buyer books from the listing page; it shows booked, and Book now goes.
+      await listing.getByRole('button', { name: 'Book now' }).click();
+      const form = buyer.page.getByRole('dialog', { name: productName });
+      await form.getByLabel('Phone').fill('+880 1912-454545');
+      await form.getByLabel('Address').fill('Mohammadpur, Dhaka');
+      await form.getByRole('button', { name: 'Submit' }).click();
+      await seeToast(buyer.page, 'Booking confirmed');
+      await statusBadge(listing, 'Booked').waitFor();
+      await listing.getByRole('button', { name: 'Book now' }).waitFor({ state: 'detached' });
+
+      // The seller's open bookings screen shows it without a reload.
+      await seeToast(seller.page, `Mahmud Hasan booked your ${productName}`);
+      await tableRow(seller.page, productName).getByText('Waiting for your answer').waitFor();
+      await seller.page
+        .getByRole('status')
+        .filter({ hasText: 'booked your' })
+        .waitFor({ state: 'hidden' });
+      await seller.screenshotAs('seller-bookings');
+    },
+    journeyTimeoutMs,
+  );
+
+  it(
+    "the seller lowers the price; the buyer's open page shows the new price and its history live",
+    async () => {
+      const productName = 'Galaxy S23 FE Mint 128GB';
+      const seller = await visitor();
+      await signUp(seller.page, {
+        name: 'Rumana Gadget Point',
+        email: 'rumana.listing@journey.test',
+        password: 'rumana-pass-2026',
+        role: 'seller',
+      });
+      await listPhone(seller.page, productName, '640');
+      const link = await openOwnListing(seller.page, productName);
+      await openDashboardPage(seller.page, 'My Product');
+
+      const buyer = await visitor();
+      await signUp(buyer.page, {
+        name: 'Sabbir Rahman',
+        email: 'sabbir.listing@journey.test',
+        password: 'sabbir-pass-2026',
+        role: 'buyer',
+      });
+      await buyer.page.goto(link);
+      const listing = listingPage(buyer.page, productName);
       await listing.getByRole('button', { name: 'Book now' }).waitFor();
 
-      // The seller lowers the price while the buyer has the page open.
       const row = tableRow(seller.page, productName);
       await row.getByRole('button', { name: `Edit ${productName}` }).click();
       const edit = seller.page.getByRole('dialog', { name: `Edit ${productName}` });
@@ -125,26 +172,13 @@ describe("a listing's own page", () => {
       await history.getByText('Down 55$').waitFor();
       expect(await history.getByRole('listitem').count()).toBe(2);
       expect(await listing.textContent()).toContain('Price lowered.');
+      await listing.getByRole('button', { name: 'Book now' }).waitFor();
       // The page itself, once the toast has gone from over it.
-      await buyer.page.getByRole('status').filter({ hasText: 'the price is now' }).waitFor({
-        state: 'hidden',
-      });
+      await buyer.page
+        .getByRole('status')
+        .filter({ hasText: 'the price is now' })
+        .waitFor({ state: 'hidden' });
       await buyer.screenshotAs('listing-page');
-
-      // The buyer books from the listing page; it shows booked, and Book now goes.
-      await listing.getByRole('button', { name: 'Book now' }).click();
-      const form = buyer.page.getByRole('dialog', { name: productName });
-      await form.getByLabel('Phone').fill('+880 1912-454545');
-      await form.getByLabel('Address').fill('Mohammadpur, Dhaka');
-      await form.getByRole('button', { name: 'Submit' }).click();
-      await seeToast(buyer.page, 'Booking confirmed');
-      await statusBadge(listing, 'Booked').waitFor();
-      await listing.getByRole('button', { name: 'Book now' }).waitFor({ state: 'detached' });
-
-      // The seller sees the booking on the bookings screen.
-      await openDashboardPage(seller.page, 'Bookings on my listings');
-      await tableRow(seller.page, productName).getByText('Waiting for your answer').waitFor();
-      await seller.screenshotAs('seller-bookings');
     },
     journeyTimeoutMs,
   );
