@@ -155,6 +155,11 @@ describe("a listing's own page", () => {
       await listing.getByRole('button', { name: 'Book now' }).waitFor();
 
       const row = tableRow(seller.page, productName);
+      // The form's picture without the listing's toast over it.
+      await seller.page
+        .getByRole('status')
+        .filter({ hasText: 'is added successfully' })
+        .waitFor({ state: 'hidden' });
       await row.getByRole('button', { name: `Edit ${productName}` }).click();
       const edit = seller.page.getByRole('dialog', { name: `Edit ${productName}` });
       await edit.getByLabel('Selling price ($)').fill('585');
