@@ -118,6 +118,7 @@ describe(`hostile input on every route (fast-check, seed ${seed}, ${runsPerRoute
       'POST /myProducts': listingOf(seller),
       'POST /users': { name: buyer.name, email: buyer.email, role: 'buyer' },
       'PUT /myProducts/:productId/availability': { available: false },
+      'PATCH /myProducts/:productId': { sellingPrice: 500, about: 'A new battery' },
       'POST /graphql': { query: '{ categories { title } me { role } }', variables: {} },
     };
     const body =

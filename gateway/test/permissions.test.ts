@@ -19,7 +19,7 @@ type CallerName = 'anonymous' | 'buyer' | 'seller' | 'admin' | 'another buyer';
 const callers: CallerName[] = ['anonymous', 'buyer', 'seller', 'admin', 'another buyer'];
 
 interface Row {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** As OpenAPI names it. */
   path: string;
   /** The request this caller makes (fresh fixtures where a first call would change the outcome). */
@@ -340,6 +340,42 @@ describe('permission matrix: every route × {anonymous, buyer, seller, admin, an
       }),
       expected: [401, 403, 200, 403, 403],
     },
+    {
+      method: 'PATCH',
+      path: '/myProducts/{productId}',
+      request: async () => ({
+        url: `/myProducts/${await listProduct(t.app, users.seller)}`,
+        payload: { sellingPrice: 550 },
+      }),
+      expected: [401, 403, 200, 403, 403],
+    },
+    {
+      method: 'PATCH',
+      path: '/myProducts/{productId}',
+      // Another seller's product: refused even to a seller.
+      request: async () => ({
+        url: `/myProducts/${await listProduct(t.app, lister)}`,
+        payload: { sellingPrice: 550 },
+      }),
+      expected: [401, 403, 403, 403, 403],
+    },
+    ...(['withdraw', 'sold'] as const).flatMap((move): Row[] => [
+      {
+        method: 'POST',
+        path: `/myProducts/{productId}/${move}`,
+        request: async () => ({
+          url: `/myProducts/${await listProduct(t.app, users.seller)}/${move}`,
+        }),
+        expected: [401, 403, 200, 403, 403],
+      },
+      {
+        method: 'POST',
+        path: `/myProducts/{productId}/${move}`,
+        // Another seller's product: refused even to a seller.
+        request: async () => ({ url: `/myProducts/${await listProduct(t.app, lister)}/${move}` }),
+        expected: [401, 403, 403, 403, 403],
+      },
+    ]),
     {
       method: 'GET',
       path: '/reportedProducts',

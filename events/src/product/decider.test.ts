@@ -105,6 +105,26 @@ const markAvailable = (actor = bob): ProductCommand => ({
   metadata: by(actor),
 });
 
+const edit = (
+  changes: Omit<Extract<ProductCommand, { type: 'EditProduct' }>['data'], 'productId'>,
+  actor = bob,
+  now = '2026-11-21T10:00:00.000Z',
+): ProductCommand => ({
+  type: 'EditProduct',
+  data: { productId, ...changes },
+  metadata: by(actor, now),
+});
+const withdraw = (actor = bob): ProductCommand => ({
+  type: 'WithdrawProduct',
+  data: { productId },
+  metadata: by(actor),
+});
+const markSoldElsewhere = (actor = bob): ProductCommand => ({
+  type: 'MarkProductSoldElsewhere',
+  data: { productId },
+  metadata: by(actor),
+});
+
 const listed: ProductEvent = {
   type: 'ProductListed',
   schemaVersion: 2,
@@ -164,10 +184,50 @@ const markedAvailable: ProductEvent = {
   data: { productId },
 };
 
+const priceChanged = (
+  sellingPrice: number,
+  changedAt = '2026-11-21T10:00:00.000Z',
+): ProductEvent => ({
+  type: 'ProductPriceChanged',
+  schemaVersion: 1,
+  data: { productId, sellingPrice, changedAt },
+});
+const conditionChanged = (condition: 'Good' | 'Excelent' | 'Fair'): ProductEvent => ({
+  type: 'ProductConditionChanged',
+  schemaVersion: 1,
+  data: { productId, condition },
+});
+const descriptionChanged = (about: string): ProductEvent => ({
+  type: 'ProductDescriptionChanged',
+  schemaVersion: 1,
+  data: { productId, about },
+});
+const newPicture = 'b4e1d0c3-7a2f-4d8b-9e6a-3f0c1b2d4e5f.webp';
+const pictureChanged = (picture = newPicture): ProductEvent => ({
+  type: 'ProductPictureChanged',
+  schemaVersion: 1,
+  data: { productId, picture },
+});
+const withdrawn: ProductEvent = { type: 'ProductWithdrawn', schemaVersion: 1, data: { productId } };
+const soldElsewhere: ProductEvent = {
+  type: 'ProductSoldElsewhere',
+  schemaVersion: 1,
+  data: { productId },
+};
+
 const alreadyBooked = new DomainError('conflict', 'This product is already booked');
 const productDeleted = new DomainError('illegal_state', 'This product has been deleted');
 const notTheSeller = (action: string) =>
   new DomainError('forbidden', `Only the seller of this product can ${action}`);
+const pendingBooking = new DomainError(
+  'illegal_state',
+  'This product has a pending booking: answer it first',
+);
+const productSold = new DomainError('illegal_state', 'This product has been sold');
+const productWithdrawn = new DomainError(
+  'illegal_state',
+  'This product has been withdrawn by its seller',
+);
 
 describe('Product', () => {
   describe('when empty', () => {
@@ -197,6 +257,9 @@ describe('Product', () => {
       ['advertised', advertise()],
       ['marked unavailable', markUnavailable()],
       ['marked available', markAvailable()],
+      ['edited', edit({ sellingPrice: 400 })],
+      ['withdrawn', withdraw()],
+      ['marked sold elsewhere', markSoldElsewhere()],
     ])('cannot be %s', (_, command) => {
       expect(() => given().when(command)).toThrow(
         new DomainError('not_found', 'This product does not exist'),
@@ -417,7 +480,6 @@ describe('Product', () => {
 
   describe('when sold', () => {
     const history = [listed, bookedBy(ann), sold()];
-    const productSold = new DomainError('illegal_state', 'This product has been sold');
 
     it('cannot be booked by anyone else', () => {
       expect(() => given(...history).when(book(carl))).toThrow(productSold);
@@ -465,6 +527,180 @@ describe('Product', () => {
       const whileBooked = [listed, bookedBy(ann), reported, deleted];
       expect(() => given(...whileBooked).when(sell())).toThrow(productDeleted);
       expect(given(...whileBooked).when(release())).toEqual([]);
+    });
+  });
+  describe('edited by its seller', () => {
+    it('a new price is one ProductPriceChanged, at the time of the command', () => {
+      expect(given(listed).when(edit({ sellingPrice: 400 }))).toEqual([priceChanged(400)]);
+    });
+
+    it('each changed field is its own event, in one decision', () => {
+      expect(
+        given(listed).when(
+          edit({
+            sellingPrice: 400,
+            condition: 'Fair',
+            about: 'A new battery',
+            picture: newPicture,
+          }),
+        ),
+      ).toEqual([
+        priceChanged(400),
+        conditionChanged('Fair'),
+        descriptionChanged('A new battery'),
+        pictureChanged(),
+      ]);
+    });
+
+    it('a field equal to what the listing has changes nothing', () => {
+      expect(
+        given(listed).when(
+          edit({ sellingPrice: 450, condition: 'Good', about: listingRequest.about }),
+        ),
+      ).toEqual([]);
+      expect(given(listed).when(edit({ sellingPrice: 450, about: 'A new battery' }))).toEqual([
+        descriptionChanged('A new battery'),
+      ]);
+    });
+
+    it('repeating an edit changes nothing: the listing holds the edits', () => {
+      expect(
+        given(listed, priceChanged(400), pictureChanged()).when(
+          edit({ sellingPrice: 400, picture: newPicture }),
+        ),
+      ).toEqual([]);
+    });
+
+    it('takes the picture as the URL the upload answered, and keeps its name', () => {
+      const url = `http://127.0.0.1:5000/images/${newPicture}`;
+      expect(given(listed).when(edit({ picture: url }))).toEqual([pictureChanged()]);
+    });
+
+    it('refuses a picture that is not one of the uploaded images', () => {
+      expect(() => given(listed).when(edit({ picture: 'https://img.example/a.jpg' }))).toThrow(
+        new DomainError(
+          'invalid',
+          'picture must be the name or URL of an uploaded image',
+          'picture',
+        ),
+      );
+    });
+
+    it('refuses an edit that names no field', () => {
+      expect(() => given(listed).when(edit({}))).toThrow(
+        new DomainError(
+          'invalid',
+          'Give at least one of sellingPrice, condition, about and picture to change',
+        ),
+      );
+    });
+
+    it('is edited while taken off sale', () => {
+      expect(given(listed, markedUnavailable).when(edit({ condition: 'Fair' }))).toEqual([
+        conditionChanged('Fair'),
+      ]);
+    });
+
+    it('is booked at its new price', () => {
+      const booking = bookedBy(ann);
+      expect(given(listed, priceChanged(400)).when(book(ann))).toEqual([
+        { ...booking, data: { ...booking.data, sellingPrice: 400 } },
+      ]);
+    });
+
+    it('cannot be edited by anyone else', () => {
+      expect(() => given(listed).when(edit({ sellingPrice: 1 }, ann))).toThrow(
+        notTheSeller('edit it'),
+      );
+    });
+
+    it.each([
+      ['booked', [listed, bookedBy(ann)], pendingBooking],
+      ['sold through a booking', [listed, bookedBy(ann), sold()], productSold],
+      ['sold elsewhere', [listed, soldElsewhere], productSold],
+      ['withdrawn', [listed, withdrawn], productWithdrawn],
+      ['deleted', [listed, reported, deleted], productDeleted],
+    ])('cannot be edited once %s', (_, history, refusal) => {
+      expect(() => given(...history).when(edit({ sellingPrice: 1 }))).toThrow(refusal);
+    });
+  });
+
+  describe('withdrawn by its seller', () => {
+    it('is withdrawn while on sale, or while taken off sale', () => {
+      expect(given(listed).when(withdraw())).toEqual([withdrawn]);
+      expect(given(listed, markedUnavailable).when(withdraw())).toEqual([withdrawn]);
+    });
+
+    it('withdrawing it again changes nothing', () => {
+      expect(given(listed, withdrawn).when(withdraw())).toEqual([]);
+    });
+
+    it('cannot be withdrawn by anyone else', () => {
+      expect(() => given(listed).when(withdraw(ann))).toThrow(notTheSeller('withdraw it'));
+    });
+
+    it.each([
+      ['booked', [listed, bookedBy(ann)], pendingBooking],
+      ['sold through a booking', [listed, bookedBy(ann), sold()], productSold],
+      ['sold elsewhere', [listed, soldElsewhere], productSold],
+      ['deleted', [listed, reported, deleted], productDeleted],
+    ])('cannot be withdrawn once %s', (_, history, refusal) => {
+      expect(() => given(...history).when(withdraw())).toThrow(refusal);
+    });
+
+    it('is withdrawn once its booking ended unsold', () => {
+      expect(given(listed, bookedBy(ann), released()).when(withdraw())).toEqual([withdrawn]);
+    });
+
+    it.each([
+      ['booked', book(ann)],
+      ['advertised', advertise()],
+      ['marked unavailable', markUnavailable()],
+      ['marked available', markAvailable()],
+      ['marked sold elsewhere', markSoldElsewhere()],
+    ])('is final: cannot be %s', (_, command) => {
+      expect(() => given(listed, withdrawn).when(command)).toThrow(productWithdrawn);
+    });
+
+    it('can still be reported, and deleted by an admin', () => {
+      expect(given(listed, withdrawn).when(report())).toEqual([reported]);
+      expect(given(listed, withdrawn, reported).when(deleteReported)).toEqual([deleted]);
+    });
+  });
+
+  describe('sold elsewhere, as its seller says', () => {
+    it('is sold elsewhere while on sale, or while taken off sale', () => {
+      expect(given(listed).when(markSoldElsewhere())).toEqual([soldElsewhere]);
+      expect(given(listed, markedUnavailable).when(markSoldElsewhere())).toEqual([soldElsewhere]);
+    });
+
+    it('marking it sold again changes nothing', () => {
+      expect(given(listed, soldElsewhere).when(markSoldElsewhere())).toEqual([]);
+    });
+
+    it('cannot be marked sold by anyone else', () => {
+      expect(() => given(listed).when(markSoldElsewhere(carl))).toThrow(
+        notTheSeller('mark it sold'),
+      );
+    });
+
+    it.each([
+      ['booked', [listed, bookedBy(ann)], pendingBooking],
+      ['sold through a booking', [listed, bookedBy(ann), sold()], productSold],
+      ['withdrawn', [listed, withdrawn], productWithdrawn],
+      ['deleted', [listed, reported, deleted], productDeleted],
+    ])('cannot be marked sold once %s', (_, history, refusal) => {
+      expect(() => given(...history).when(markSoldElsewhere())).toThrow(refusal);
+    });
+
+    it.each([
+      ['booked', book(ann)],
+      ['advertised', advertise()],
+      ['marked unavailable', markUnavailable()],
+      ['marked available', markAvailable()],
+      ['withdrawn', withdraw()],
+    ])('is final: cannot be %s', (_, command) => {
+      expect(() => given(listed, soldElsewhere).when(command)).toThrow(productSold);
     });
   });
 });

@@ -3,6 +3,7 @@ import { imageNameOf } from '../image-name.ts';
 import type {
   ProductAdvertised,
   ProductBooked,
+  ProductEdited,
   ProductEvent,
   ProductListed,
   ProductMarkedAvailable,
@@ -10,6 +11,8 @@ import type {
   ProductReleased,
   ProductReported,
   ProductSold,
+  ProductSoldElsewhere,
+  ProductWithdrawn,
   ReportedProductDeleted,
 } from './events.ts';
 
@@ -26,10 +29,16 @@ interface Unsold {
   advertised: boolean;
 }
 
+/**
+ * `listing` holds the seller's edits (price, condition, description, picture): a booking is made
+ * at the price of then. A product withdrawn or sold outside the site stays so for good.
+ */
 export type Product =
   | { status: 'empty' }
   | ({ status: 'available' } & Unsold)
   | ({ status: 'unavailable' } & Unsold)
+  | ({ status: 'withdrawn' } & Unsold)
+  | ({ status: 'soldElsewhere' } & Unsold)
   | {
       /** Held by a pending booking ('booked'), or sold through the booking its seller accepted. */
       status: 'booked' | 'sold';
@@ -44,6 +53,35 @@ type ListedProduct = Exclude<Product, { status: 'empty' } | { status: 'deleted' 
 
 const isListed = (state: Product): state is ListedProduct =>
   state.status !== 'empty' && state.status !== 'deleted';
+
+/** The listing with a seller's edit applied. */
+const editedListing = (listing: Listing, event: ProductEdited): Listing => {
+  switch (event.type) {
+    case 'ProductPriceChanged':
+      return { ...listing, sellingPrice: event.data.sellingPrice };
+    case 'ProductConditionChanged':
+      return { ...listing, condition: event.data.condition };
+    case 'ProductDescriptionChanged':
+      return { ...listing, about: event.data.about };
+    case 'ProductPictureChanged':
+      return { ...listing, picture: event.data.picture };
+    default: {
+      const _unknown: never = event;
+      return listing;
+    }
+  }
+};
+
+/** A product its seller still has (on sale or taken off sale for now) leaves the site so. */
+const leftSite = (state: Product, status: 'withdrawn' | 'soldElsewhere'): Product =>
+  state.status === 'available' || state.status === 'unavailable'
+    ? {
+        status,
+        listing: state.listing,
+        reported: state.reported,
+        advertised: state.advertised,
+      }
+    : state;
 
 export const initialProductState = (): Product => ({ status: 'empty' });
 
@@ -86,6 +124,15 @@ export const evolveProduct = (state: Product, event: ProductEvent): Product => {
       return state.status === 'available' ? { ...state, status: 'unavailable' } : state;
     case 'ProductMarkedAvailable':
       return state.status === 'unavailable' ? { ...state, status: 'available' } : state;
+    case 'ProductPriceChanged':
+    case 'ProductConditionChanged':
+    case 'ProductDescriptionChanged':
+    case 'ProductPictureChanged':
+      return isListed(state) ? { ...state, listing: editedListing(state.listing, event) } : state;
+    case 'ProductWithdrawn':
+      return leftSite(state, 'withdrawn');
+    case 'ProductSoldElsewhere':
+      return leftSite(state, 'soldElsewhere');
     default: {
       const _unknown: never = event;
       return state;
@@ -137,8 +184,31 @@ export type ReleaseBookedProduct = Command<
   { productId: string; bookingId: string; reason: ProductReleased['data']['reason'] }
 >;
 
+/**
+ * Its seller changes some of these fields of a listing they still have; a field absent, or equal
+ * to what the listing has, stays as it is. `picture`: an image name or a URL the gateway serves
+ * it at, as for ListProduct.
+ */
+export type EditProduct = Command<
+  'EditProduct',
+  {
+    productId: string;
+    sellingPrice?: number | undefined;
+    condition?: Listing['condition'] | undefined;
+    about?: string | undefined;
+    picture?: string | undefined;
+  }
+>;
+/** Its seller takes it off the site for good. */
+export type WithdrawProduct = Command<'WithdrawProduct', { productId: string }>;
+/** Its seller sold it outside the site. */
+export type MarkProductSoldElsewhere = Command<'MarkProductSoldElsewhere', { productId: string }>;
+
 export type ProductCommand =
   | ListProduct
+  | EditProduct
+  | WithdrawProduct
+  | MarkProductSoldElsewhere
   | ReportProduct
   | BookProduct
   | DeleteReportedProduct
@@ -155,6 +225,16 @@ export type ProductCommand =
 const unknownProduct = () => new DomainError('not_found', 'This product does not exist');
 const deletedProduct = () => new DomainError('illegal_state', 'This product has been deleted');
 const soldProduct = () => new DomainError('illegal_state', 'This product has been sold');
+const withdrawnProduct = () =>
+  new DomainError('illegal_state', 'This product has been withdrawn by its seller');
+const pendingBooking = () =>
+  new DomainError('illegal_state', 'This product has a pending booking: answer it first');
+
+/** A product its seller withdrew or sold outside the site takes no command that changes it. */
+function assertStillOnSite(state: ListedProduct): void {
+  if (state.status === 'withdrawn') throw withdrawnProduct();
+  if (state.status === 'soldElsewhere') throw soldProduct();
+}
 
 /** The product as it exists now; a never listed or deleted product cannot take any command. */
 function assertListed(state: Product): asserts state is ListedProduct {
@@ -217,6 +297,7 @@ export const bookProduct = (command: BookProduct, state: Product): ProductBooked
     if (state.status === 'sold') throw soldProduct();
     throw new DomainError('conflict', 'This product is already booked');
   }
+  assertStillOnSite(state);
   if (state.status === 'unavailable')
     throw new DomainError('illegal_state', 'This product is not available');
   if (state.listing.sellerUid === buyerUid)
@@ -275,6 +356,7 @@ export const advertiseProduct = (
   if (state.status === 'booked')
     throw new DomainError('illegal_state', 'A booked product cannot be advertised');
   if (state.status === 'sold') throw soldProduct();
+  assertStillOnSite(state);
   if (state.status === 'unavailable')
     throw new DomainError('illegal_state', 'Only an available product can be advertised');
   if (state.advertised) return [];
@@ -292,6 +374,7 @@ export const markProductUnavailable = (
   if (state.status === 'booked')
     throw new DomainError('illegal_state', 'A booked product cannot change its availability');
   if (state.status === 'sold') throw soldProduct();
+  assertStillOnSite(state);
   if (state.status === 'unavailable') return [];
   return [
     {
@@ -311,6 +394,7 @@ export const markProductAvailable = (
   if (state.status === 'booked')
     throw new DomainError('illegal_state', 'A booked product cannot change its availability');
   if (state.status === 'sold') throw soldProduct();
+  assertStillOnSite(state);
   if (state.status === 'available') return [];
   return [
     {
@@ -346,11 +430,102 @@ export const releaseBookedProduct = (
   return [{ type: 'ProductReleased', schemaVersion: 1, data: { productId, bookingId, reason } }];
 };
 
+/**
+ * One event per field that changes, in one append; a request that changes nothing appends
+ * nothing. Only a listing its seller still has and no pending booking holds can change.
+ */
+export const editProduct = (command: EditProduct, state: Product): ProductEdited[] => {
+  assertListed(state);
+  assertSellerActs(state, command, 'edit it');
+  const { productId, sellingPrice, condition, about, picture } = command.data;
+  if ([sellingPrice, condition, about, picture].every((field) => field === undefined))
+    throw new DomainError(
+      'invalid',
+      'Give at least one of sellingPrice, condition, about and picture to change',
+    );
+  if (state.status === 'booked') throw pendingBooking();
+  if (state.status === 'sold') throw soldProduct();
+  assertStillOnSite(state);
+  const pictureName = picture === undefined ? undefined : imageNameOf(picture);
+  if (pictureName === null)
+    throw new DomainError(
+      'invalid',
+      'picture must be the name or URL of an uploaded image',
+      'picture',
+    );
+  const { listing } = state;
+  const events: ProductEdited[] = [];
+  if (sellingPrice !== undefined && sellingPrice !== listing.sellingPrice)
+    events.push({
+      type: 'ProductPriceChanged',
+      schemaVersion: 1,
+      data: { productId, sellingPrice, changedAt: command.metadata.now },
+    });
+  if (condition !== undefined && condition !== listing.condition)
+    events.push({
+      type: 'ProductConditionChanged',
+      schemaVersion: 1,
+      data: { productId, condition },
+    });
+  if (about !== undefined && about !== listing.about)
+    events.push({
+      type: 'ProductDescriptionChanged',
+      schemaVersion: 1,
+      data: { productId, about },
+    });
+  if (pictureName !== undefined && pictureName !== listing.picture)
+    events.push({
+      type: 'ProductPictureChanged',
+      schemaVersion: 1,
+      data: { productId, picture: pictureName },
+    });
+  return events;
+};
+
+/** The refusals of a seller's move that ends a listing: withdrawing it, or selling it elsewhere. */
+function assertSellerMayEnd(state: ListedProduct): void {
+  if (state.status === 'booked') throw pendingBooking();
+  if (state.status === 'sold') throw soldProduct();
+}
+
+/** For good; withdrawing it again changes nothing. */
+export const withdrawProduct = (command: WithdrawProduct, state: Product): ProductWithdrawn[] => {
+  assertListed(state);
+  assertSellerActs(state, command, 'withdraw it');
+  if (state.status === 'withdrawn') return [];
+  assertSellerMayEnd(state);
+  if (state.status === 'soldElsewhere') throw soldProduct();
+  return [
+    { type: 'ProductWithdrawn', schemaVersion: 1, data: { productId: command.data.productId } },
+  ];
+};
+
+/** For good; marking it sold again changes nothing. */
+export const markProductSoldElsewhere = (
+  command: MarkProductSoldElsewhere,
+  state: Product,
+): ProductSoldElsewhere[] => {
+  assertListed(state);
+  assertSellerActs(state, command, 'mark it sold');
+  if (state.status === 'soldElsewhere') return [];
+  assertSellerMayEnd(state);
+  if (state.status === 'withdrawn') throw withdrawnProduct();
+  return [
+    { type: 'ProductSoldElsewhere', schemaVersion: 1, data: { productId: command.data.productId } },
+  ];
+};
+
 export const decideProduct = (command: ProductCommand, state: Product): ProductEvent[] => {
   const { type } = command;
   switch (type) {
     case 'ListProduct':
       return listProduct(command, state);
+    case 'EditProduct':
+      return editProduct(command, state);
+    case 'WithdrawProduct':
+      return withdrawProduct(command, state);
+    case 'MarkProductSoldElsewhere':
+      return markProductSoldElsewhere(command, state);
     case 'ReportProduct':
       return reportProduct(command, state);
     case 'BookProduct':

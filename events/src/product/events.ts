@@ -110,6 +110,36 @@ export const ProductMarkedAvailableV1 = Type.Object(
   { additionalProperties: false },
 );
 
+/*
+ * A seller's changes to a listing they still have (on sale or taken off sale): one event per field
+ * changed, so the log says what changed and the price history is the ProductPriceChanged events.
+ */
+/** `changedAt`: when the new price began (the command's time), as `postTime` is the first's. */
+export const ProductPriceChangedV1 = Type.Object(
+  { productId: Id, sellingPrice: Money, changedAt: Timestamp },
+  { additionalProperties: false },
+);
+export const ProductConditionChangedV1 = Type.Object(
+  { productId: Id, condition: Condition },
+  { additionalProperties: false },
+);
+export const ProductDescriptionChangedV1 = Type.Object(
+  { productId: Id, about: LongText },
+  { additionalProperties: false },
+);
+/** The new picture's name in the image store, as ProductListed (version 2) keeps it. */
+export const ProductPictureChangedV1 = Type.Object(
+  { productId: Id, picture: ImageName },
+  { additionalProperties: false },
+);
+/** Its seller took it off the site for good. */
+export const ProductWithdrawnV1 = Type.Object({ productId: Id }, { additionalProperties: false });
+/** Its seller sold it outside the site. */
+export const ProductSoldElsewhereV1 = Type.Object(
+  { productId: Id },
+  { additionalProperties: false },
+);
+
 type Event<T extends string, S, V extends number = 1> = { type: T; schemaVersion: V; data: S };
 export type ProductListed = Event<'ProductListed', Static<typeof ProductListedV2>, 2>;
 export type ProductReported = Event<'ProductReported', Static<typeof ProductReportedV1>>;
@@ -129,6 +159,30 @@ export type ProductMarkedAvailable = Event<
   'ProductMarkedAvailable',
   Static<typeof ProductMarkedAvailableV1>
 >;
+export type ProductPriceChanged = Event<
+  'ProductPriceChanged',
+  Static<typeof ProductPriceChangedV1>
+>;
+export type ProductConditionChanged = Event<
+  'ProductConditionChanged',
+  Static<typeof ProductConditionChangedV1>
+>;
+export type ProductDescriptionChanged = Event<
+  'ProductDescriptionChanged',
+  Static<typeof ProductDescriptionChangedV1>
+>;
+export type ProductPictureChanged = Event<
+  'ProductPictureChanged',
+  Static<typeof ProductPictureChangedV1>
+>;
+export type ProductWithdrawn = Event<'ProductWithdrawn', Static<typeof ProductWithdrawnV1>>;
+export type ProductSoldElsewhere = Event<
+  'ProductSoldElsewhere',
+  Static<typeof ProductSoldElsewhereV1>
+>;
+/** The events a seller's edit of a listing appends, one per field changed. */
+export type ProductEdited =
+  ProductPriceChanged | ProductConditionChanged | ProductDescriptionChanged | ProductPictureChanged;
 export type ProductEvent =
   | ProductListed
   | ProductReported
@@ -138,4 +192,7 @@ export type ProductEvent =
   | ProductMarkedUnavailable
   | ProductMarkedAvailable
   | ProductSold
-  | ProductReleased;
+  | ProductReleased
+  | ProductEdited
+  | ProductWithdrawn
+  | ProductSoldElsewhere;

@@ -16,11 +16,25 @@ import { ownImageName } from '../image-urls.ts';
 import { actorOfRequest } from '../plugins/app/authentication.ts';
 import { Deleted, Inserted, Modified } from '../schemas/answers.ts';
 import { Id } from '../schemas/common.ts';
-import { BookingRequest, Listing, listingMessages } from '../schemas/products.ts';
+import {
+  BookingRequest,
+  Listing,
+  ListingChanges,
+  listingChangeMessages,
+  listingMessages,
+} from '../schemas/products.ts';
 
 const ProductParams = Type.Object({ productId: Id });
 
-/** Everything that changes a product: listing, reporting, booking, advertising, deleting. */
+/** A product command as a route makes it: the metadata comes from the request. */
+type ProductCommandData<C = ProductCommand> = C extends ProductCommand
+  ? Omit<C, 'metadata'>
+  : never;
+
+/**
+ * Everything that changes a product: listing, editing, reporting, booking, advertising, taking off
+ * the site, deleting.
+ */
 export default async function productCommandRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const commandConfig = { idempotent: true, rateLimit: app.writeLimit } as const;
@@ -79,7 +93,7 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
   const changeProduct = async (
     request: Parameters<typeof commandMetadata>[0],
     productId: string,
-    command: Pick<ProductCommand, 'type'> & { data: { productId: string } },
+    command: ProductCommandData,
   ) => {
     const actor = actorOfRequest(request);
     const result = await handleCommand(app.eventStore, productStreamId(productId), productDecider, {
@@ -151,6 +165,98 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
       const { productId } = request.params;
       const { changed, position } = await changeProduct(request, productId, {
         type: request.body.available ? 'MarkProductAvailable' : 'MarkProductUnavailable',
+        data: { productId },
+      });
+      return { acknowledged: true, modifiedCount: changed, position };
+    },
+  );
+
+  app.patch(
+    '/myProducts/:productId',
+    {
+      config: { ...commandConfig, auth: 'seller', fieldMessages: listingChangeMessages },
+      schema: {
+        tags: ['products'],
+        summary:
+          'Change the price, condition, description or picture of an own listing (its seller)',
+        description:
+          'Each field given that differs from the listing is one event (a new price joins the ' +
+          'price history); the others stay as they are. Only a listing on sale or taken off sale ' +
+          'changes: 409 while a booking is pending, once sold, withdrawn or deleted. `picture` is ' +
+          'the URL POST /images answered (or the image name in it).',
+        params: ProductParams,
+        body: ListingChanges,
+        response: { 200: Modified },
+      },
+    },
+    async (request) => {
+      const { productId } = request.params;
+      const { sellingPrice, condition, about, picture } = request.body;
+      if ([sellingPrice, condition, about, picture].every((field) => field === undefined))
+        throw new HttpProblem(
+          400,
+          'Send at least one of sellingPrice, condition, about and picture to change',
+        );
+      const { changed, position } = await changeProduct(request, productId, {
+        type: 'EditProduct',
+        data: {
+          productId,
+          sellingPrice,
+          condition,
+          about,
+          picture:
+            picture === undefined
+              ? undefined
+              : ownImageName(app.config.PUBLIC_URL, picture, 'picture'),
+        },
+      });
+      return { acknowledged: true, modifiedCount: changed, position };
+    },
+  );
+
+  app.post(
+    '/myProducts/:productId/withdraw',
+    {
+      config: { ...commandConfig, auth: 'seller' },
+      schema: {
+        tags: ['products'],
+        summary: 'Take an own listing off the site for good (its seller)',
+        description:
+          'It leaves every public list and its page; the seller still sees it, withdrawn. ' +
+          '409 while a booking is pending or once sold; withdrawing it again changes nothing.',
+        params: ProductParams,
+        response: { 200: Modified },
+      },
+    },
+    async (request) => {
+      const { productId } = request.params;
+      const { changed, position } = await changeProduct(request, productId, {
+        type: 'WithdrawProduct',
+        data: { productId },
+      });
+      return { acknowledged: true, modifiedCount: changed, position };
+    },
+  );
+
+  app.post(
+    '/myProducts/:productId/sold',
+    {
+      config: { ...commandConfig, auth: 'seller' },
+      schema: {
+        tags: ['products'],
+        summary: 'Mark an own listing sold outside the site (its seller)',
+        description:
+          "It leaves the public lists and counts among the seller's completed sales; its page " +
+          'says sold. 409 while a booking is pending, once withdrawn or sold through a booking; ' +
+          'marking it again changes nothing.',
+        params: ProductParams,
+        response: { 200: Modified },
+      },
+    },
+    async (request) => {
+      const { productId } = request.params;
+      const { changed, position } = await changeProduct(request, productId, {
+        type: 'MarkProductSoldElsewhere',
         data: { productId },
       });
       return { acknowledged: true, modifiedCount: changed, position };

@@ -48,6 +48,32 @@ export const Listing = Type.Object(
   },
 );
 
+/** PATCH /myProducts/{productId}: the fields a seller may change, at least one of them. */
+export const ListingChanges = Type.Object(
+  {
+    sellingPrice: Type.Optional(Money),
+    condition: Type.Optional(Condition),
+    about: Type.Optional(Type.String({ minLength: 1, maxLength: 5000 })),
+    picture: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 2048,
+        description: 'The URL POST /images answered for the new picture (or the image name in it)',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ sellingPrice: 290, about: 'One owner, new battery (health 100%).' }],
+  },
+);
+
+/** What an edit sending an empty text is told (other problems are worded by the validation). */
+export const listingChangeMessages = {
+  about: 'about cannot be empty',
+  picture: 'picture cannot be empty',
+};
+
 /** The add-product form's messages for its required fields (spec section 5). */
 export const listingMessages = {
   sellerName: 'sellerName is required',

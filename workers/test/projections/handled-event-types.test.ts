@@ -16,6 +16,12 @@ const productEventTypes: EventType[] = [
   'ProductMarkedAvailable',
   'ProductReleased',
   'ProductSold',
+  'ProductPriceChanged',
+  'ProductConditionChanged',
+  'ProductDescriptionChanged',
+  'ProductPictureChanged',
+  'ProductWithdrawn',
+  'ProductSoldElsewhere',
 ];
 const expectedHandledTypes: Record<ReadModelName, EventType[]> = {
   categories: ['CategoryCreated'],

@@ -2,18 +2,25 @@ import { describe, expect, it } from 'vitest';
 import {
   evolveProduct,
   pricesOf,
+  productSearchText,
   type ProductDocument,
 } from '../../src/projections/products/index.ts';
 import {
   eventLog,
   productAdvertised,
   productBooked,
+  productConditionChanged,
+  productDescriptionChanged,
   productListed,
   productMarkedAvailable,
   productMarkedUnavailable,
+  productPictureChanged,
+  productPriceChanged,
   productReleased,
   productReported,
   productSold,
+  productSoldElsewhere,
+  productWithdrawn,
   reportedProductDeleted,
   sellerRegistered,
   sellerVerified,
@@ -94,6 +101,84 @@ describe('products read model', () => {
 
     it('ReportedProductDeleted removes it', () => {
       expect(evolveProduct({ ...listed, reported: true }, reportedProductDeleted('p1'))).toBeNull();
+    });
+  });
+
+  describe("its seller's edits", () => {
+    it('ProductPriceChanged sets the price and adds it to the price history, with its time', () => {
+      const once = evolveProduct(
+        listed,
+        productPriceChanged('p1', 250, '2024-01-02T10:00:00.000Z'),
+      );
+      const twice = evolveProduct(once, productPriceChanged('p1', 220, '2024-01-03T10:00:00.000Z'));
+      expect(twice?.sellingPrice).toBe(220);
+      expect(twice && pricesOf(twice)).toEqual([
+        { price: listedFields.sellingPrice, at: listedFields.postTime },
+        { price: 250, at: '2024-01-02T10:00:00.000Z' },
+        { price: 220, at: '2024-01-03T10:00:00.000Z' },
+      ]);
+    });
+
+    it('ProductConditionChanged, ProductDescriptionChanged and ProductPictureChanged set the field', () => {
+      expect(evolveProduct(listed, productConditionChanged('p1', 'Fair'))).toEqual({
+        ...listed,
+        condition: 'Fair',
+      });
+      expect(evolveProduct(listed, productDescriptionChanged('p1', 'New battery'))).toEqual({
+        ...listed,
+        about: 'New battery',
+      });
+      expect(evolveProduct(listed, productPictureChanged('p1', 'p1-b.webp'))).toEqual({
+        ...listed,
+        picture: 'p1-b.webp',
+      });
+    });
+
+    it('a keyword search reads the new description', () => {
+      const documents = new MemoryDocuments();
+      documents.apply(
+        eventLog().recordAll(productListed('p1'), productDescriptionChanged('p1', 'Écran neuf')),
+      );
+      const doc = documents.document('products', 'p1') as ProductDocument | null;
+      expect(doc && productSearchText(doc)).toContain('Écran neuf');
+    });
+  });
+
+  describe('taken off the site by its seller', () => {
+    it('ProductWithdrawn: withdrawn, off sale and out of the public lists', () => {
+      expect(evolveProduct(listed, productWithdrawn('p1'))).toEqual({
+        ...listed,
+        status: 'withdrawn',
+        available: false,
+        listed: false,
+      });
+    });
+
+    it('ProductSoldElsewhere: sold, off sale and out of the public lists', () => {
+      const offSale = evolveProduct(listed, productMarkedUnavailable('p1'));
+      expect(evolveProduct(offSale, productSoldElsewhere('p1'))).toEqual({
+        ...listed,
+        status: 'sold',
+        available: false,
+        listed: false,
+      });
+    });
+
+    it('leaves a booked product as it is', () => {
+      const booked = evolveProduct(listed, productBooked('p1', 'bk1', 'b7'));
+      expect(evolveProduct(booked, productWithdrawn('p1'))).toEqual(booked);
+      expect(evolveProduct(booked, productSoldElsewhere('p1'))).toEqual(booked);
+    });
+
+    it("still tells the seller's own list and the brand's", () => {
+      const documents = new MemoryDocuments();
+      const changes = documents.apply(
+        eventLog().recordAll(productListed('p1'), productWithdrawn('p1')),
+      );
+      expect(changes[1]).toEqual([
+        { topic: 'products', key: 'Samsung', ids: ['p1'], position: 2 },
+        { topic: 'sellerProducts', key: 's1@example.com', ids: ['p1'], position: 2 },
+      ]);
     });
   });
 

@@ -178,6 +178,44 @@ const productEvent =
   (productId: string): AnyEvent =>
     ({ type, schemaVersion: 1, data: { productId } }) as AnyEvent;
 
+export const productWithdrawn = (productId: string): AnyEvent => ({
+  type: 'ProductWithdrawn',
+  schemaVersion: 1,
+  data: { productId },
+});
+export const productSoldElsewhere = (productId: string): AnyEvent => ({
+  type: 'ProductSoldElsewhere',
+  schemaVersion: 1,
+  data: { productId },
+});
+export const productPriceChanged = (
+  productId: string,
+  sellingPrice: number,
+  changedAt = '2024-01-02T10:00:00.000Z',
+): AnyEvent => ({
+  type: 'ProductPriceChanged',
+  schemaVersion: 1,
+  data: { productId, sellingPrice, changedAt },
+});
+export const productConditionChanged = (
+  productId: string,
+  condition: 'Good' | 'Excelent' | 'Fair',
+): AnyEvent => ({
+  type: 'ProductConditionChanged',
+  schemaVersion: 1,
+  data: { productId, condition },
+});
+export const productDescriptionChanged = (productId: string, about: string): AnyEvent => ({
+  type: 'ProductDescriptionChanged',
+  schemaVersion: 1,
+  data: { productId, about },
+});
+export const productPictureChanged = (productId: string, picture: string): AnyEvent => ({
+  type: 'ProductPictureChanged',
+  schemaVersion: 1,
+  data: { productId, picture },
+});
+
 export const productReported = productEvent('ProductReported');
 export const reportedProductDeleted = productEvent('ReportedProductDeleted');
 export const productAdvertised = productEvent('ProductAdvertised');
@@ -284,6 +322,12 @@ export const oneEventOfEachType = {
   ProductMarkedAvailable: productMarkedAvailable('p1'),
   ProductSold: productSold('p1', 'bk1'),
   ProductReleased: productReleased('p1', 'bk1'),
+  ProductPriceChanged: productPriceChanged('p1', 250),
+  ProductConditionChanged: productConditionChanged('p1', 'Fair'),
+  ProductDescriptionChanged: productDescriptionChanged('p1', 'A new battery'),
+  ProductPictureChanged: productPictureChanged('p1', 'p1-new.png'),
+  ProductWithdrawn: productWithdrawn('p1'),
+  ProductSoldElsewhere: productSoldElsewhere('p1'),
   BookingPlaced: bookingPlaced('p1', 'bk1'),
   BookingAccepted: bookingAccepted('p1', 'bk1'),
   BookingDeclined: bookingDeclined('p1', 'bk1'),

@@ -11,7 +11,7 @@ export interface WorkloadAppend {
 interface ProductState {
   id: string;
   sellerUid: string;
-  status: 'available' | 'unavailable' | 'booked' | 'deleted';
+  status: 'available' | 'unavailable' | 'booked' | 'withdrawn' | 'soldElsewhere' | 'deleted';
   reported: boolean;
 }
 
@@ -312,17 +312,62 @@ export function randomWorkload(
     } else if (roll < 0.75) {
       if (!open0) continue;
       const product = open0;
-      const type =
-        product.status === 'available'
-          ? pick(random, ['ProductAdvertised', 'ProductMarkedUnavailable'] as const)
-          : 'ProductMarkedAvailable';
-      if (type === 'ProductMarkedUnavailable') product.status = 'unavailable';
-      if (type === 'ProductMarkedAvailable') product.status = 'available';
-      const seller = sellersById.get(product.sellerUid);
-      productEvent(product, { type, schemaVersion: 1, data: { productId: product.id } }, [
+      const seller: [string, string] = [
         product.sellerUid,
-        seller?.email ?? '',
-      ]);
+        sellersById.get(product.sellerUid)?.email ?? '',
+      ];
+      const move = pick(random, [
+        product.status === 'available' ? 'ProductAdvertised' : 'ProductMarkedAvailable',
+        product.status === 'available' ? 'ProductMarkedUnavailable' : 'ProductMarkedAvailable',
+        'edit',
+        'edit',
+        'ProductWithdrawn',
+        'ProductSoldElsewhere',
+      ] as const);
+      if (move === 'edit') {
+        // A seller's edit: one event per field changed, in one append, as the decider makes it.
+        const productId = product.id;
+        const edits: AnyEvent[] = [];
+        if (random() < 0.7)
+          edits.push({
+            type: 'ProductPriceChanged',
+            schemaVersion: 1,
+            data: {
+              productId,
+              sellingPrice: 100 + Math.floor(random() * 400),
+              changedAt: new Date(clock).toISOString(),
+            },
+          });
+        if (random() < 0.4)
+          edits.push({
+            type: 'ProductConditionChanged',
+            schemaVersion: 1,
+            data: { productId, condition: pick(random, ['Good', 'Excelent', 'Fair'] as const) },
+          });
+        if (random() < 0.4)
+          edits.push({
+            type: 'ProductDescriptionChanged',
+            schemaVersion: 1,
+            data: { productId, about: `Works well, battery ${50 + Math.floor(random() * 50)}%` },
+          });
+        if (random() < 0.3)
+          edits.push({
+            type: 'ProductPictureChanged',
+            schemaVersion: 1,
+            data: { productId, picture: `${productId}-${hex(4)}.webp` },
+          });
+        if (edits.length > 0) append(`product-${productId}`, edits, seller);
+        continue;
+      }
+      if (move === 'ProductMarkedUnavailable') product.status = 'unavailable';
+      if (move === 'ProductMarkedAvailable') product.status = 'available';
+      if (move === 'ProductWithdrawn') product.status = 'withdrawn';
+      if (move === 'ProductSoldElsewhere') product.status = 'soldElsewhere';
+      productEvent(
+        product,
+        { type: move, schemaVersion: 1, data: { productId: product.id } },
+        seller,
+      );
     } else if (roll < 0.82) {
       const seller = pickWhere(sellers, (s) => s.alive && !s.verified);
       if (!seller) continue;

@@ -56,16 +56,22 @@ async function listProducts(
   return { ...found, items: await withSellerVerification(store, found.items) };
 }
 
-/** A brand's (category title's) products, newest first; without `page`, all of them. */
+/**
+ * A brand's (category title's) products, newest first; without `page`, all of them. Products their
+ * seller withdrew or sold outside the site are in their seller's list only.
+ */
 export const productsByBrand: ReadModelQuery<
   { readonly brand: string; readonly page?: PageRequest | undefined },
   Page<Product>
 > = {
   sources: ({ brand }) => [{ topic: 'products', key: brand }, sellerVerification],
-  run: (store, { brand, page }) => listProducts(store, { Brand: brand }, page),
+  run: (store, { brand, page }) => listProducts(store, { Brand: brand, listed: true }, page),
 };
 
-/** Products featured on the home page: advertised, on sale and not booked; newest first. */
+/**
+ * Products featured on the home page: advertised, on sale and not booked (so neither withdrawn
+ * nor sold); newest first.
+ */
 export const advertisedProducts: ReadModelQuery<void, Product[]> = {
   sources: () => [{ topic: 'products', key: null }, sellerVerification],
   run: async (store) =>
@@ -157,6 +163,7 @@ async function searchQuery(
   if (search.maxYears !== undefined) range.year = { max: search.maxYears };
   return {
     where: {
+      listed: true,
       ...(search.brand !== undefined ? { Brand: search.brand } : {}),
       ...(search.availableOnly ? { available: true, booked: false } : {}),
     },

@@ -1,6 +1,6 @@
 import type { AnyEvent, EventType } from '@resale/events';
 import type { IndexSpec, ReadModel } from '../projection.ts';
-import type { ProductDocument, ProductStatus } from './product-document.ts';
+import { pricesOf, type ProductDocument, type ProductStatus } from './product-document.ts';
 
 export const productsCollection = 'products';
 
@@ -14,7 +14,19 @@ export const productsHandledEventTypes: readonly EventType[] = [
   'ProductMarkedAvailable',
   'ProductReleased',
   'ProductSold',
+  'ProductPriceChanged',
+  'ProductConditionChanged',
+  'ProductDescriptionChanged',
+  'ProductPictureChanged',
+  'ProductWithdrawn',
+  'ProductSoldElsewhere',
 ];
+
+/** Its seller withdrew it or sold it elsewhere: no longer on sale, nor in the public lists. */
+const offSite = (doc: ProductDocument, status: 'withdrawn' | 'sold'): ProductDocument =>
+  doc.status === 'available' || doc.status === 'unavailable'
+    ? { ...doc, status, available: false, listed: false }
+    : doc;
 
 /** The product with a new status, when it is in one of the statuses it can leave that way. */
 const moved = (
@@ -59,6 +71,23 @@ export function evolveProduct(
       return doc && moved(doc, ['booked'], 'sold');
     case 'ReportedProductDeleted':
       return null;
+    case 'ProductPriceChanged': {
+      const { sellingPrice, changedAt } = event.data;
+      const prices = [...(doc ? pricesOf(doc) : []), { price: sellingPrice, at: changedAt }];
+      return doc && { ...doc, sellingPrice, priceHistory: JSON.stringify(prices) };
+    }
+    case 'ProductConditionChanged':
+      return doc && { ...doc, condition: event.data.condition };
+    // The keyword search reads the description: its words follow (`searchText`).
+    case 'ProductDescriptionChanged':
+      return doc && { ...doc, about: event.data.about };
+    case 'ProductPictureChanged':
+      return doc && { ...doc, picture: event.data.picture };
+    // Off the site for good: out of the public lists, still in its seller's own.
+    case 'ProductWithdrawn':
+      return doc && offSite(doc, 'withdrawn');
+    case 'ProductSoldElsewhere':
+      return doc && offSite(doc, 'sold');
     case 'ProductAdvertised':
       return doc && { ...doc, advertised: true };
     case 'ProductMarkedUnavailable':
@@ -84,6 +113,12 @@ export function productDocumentId(event: AnyEvent): string | null {
     case 'ProductMarkedAvailable':
     case 'ProductReleased':
     case 'ProductSold':
+    case 'ProductPriceChanged':
+    case 'ProductConditionChanged':
+    case 'ProductDescriptionChanged':
+    case 'ProductPictureChanged':
+    case 'ProductWithdrawn':
+    case 'ProductSoldElsewhere':
       return event.data.productId;
     default:
       return null;
