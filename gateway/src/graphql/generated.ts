@@ -72,6 +72,13 @@ export type Me = {
   uid: Scalars['ID']['output'];
 };
 
+/** One price a product was listed at, from `at` on. */
+export type PricePoint = {
+  __typename?: 'PricePoint';
+  at: Scalars['String']['output'];
+  price: Scalars['Float']['output'];
+};
+
 export type Product = {
   __typename?: 'Product';
   Brand: Scalars['String']['output'];
@@ -89,6 +96,35 @@ export type Product = {
   postTime: Scalars['String']['output'];
   productName: Scalars['String']['output'];
   reported: Scalars['Boolean']['output'];
+  sellerEmail: Scalars['String']['output'];
+  sellerName: Scalars['String']['output'];
+  sellerVerified: Scalars['Boolean']['output'];
+  sellingPrice: Scalars['Float']['output'];
+  status: ProductStatus;
+  year: Scalars['Float']['output'];
+};
+
+/** A product as its own page shows it: as lists answer it, with its prices and its seller. */
+export type ProductDetails = {
+  __typename?: 'ProductDetails';
+  Brand: Scalars['String']['output'];
+  _id: Scalars['ID']['output'];
+  about: Scalars['String']['output'];
+  address: Scalars['String']['output'];
+  advertised: Scalars['Boolean']['output'];
+  available: Scalars['Boolean']['output'];
+  booked: Scalars['Boolean']['output'];
+  buyingPrice: Scalars['Float']['output'];
+  condition: Condition;
+  email: Scalars['String']['output'];
+  phone: Scalars['String']['output'];
+  picture: Scalars['String']['output'];
+  postTime: Scalars['String']['output'];
+  /** Every price it was listed at, oldest first: the first is the listing price. */
+  priceHistory: Array<PricePoint>;
+  productName: Scalars['String']['output'];
+  reported: Scalars['Boolean']['output'];
+  seller: SellerSummary;
   sellerEmail: Scalars['String']['output'];
   sellerName: Scalars['String']['output'];
   sellerVerified: Scalars['Boolean']['output'];
@@ -146,6 +182,11 @@ export type Query = {
   myBookings: Array<Booking>;
   /** The calling seller's own products (sellers). */
   myProducts: Array<Product>;
+  /**
+   * A product's page (signed in), as GET /products/{id}: null for an unknown or deleted product, and
+   * for one taken off sale or withdrawn unless the caller is its seller or an admin.
+   */
+  product?: Maybe<ProductDetails>;
   /** Products of one brand that are not deleted, newest first, page by page. */
   products: ProductPage;
   /** Admins only. */
@@ -169,6 +210,11 @@ export type QueryMyBookingsArgs = {
 };
 
 export type QueryMyProductsArgs = {
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type QueryProductArgs = {
+  id: Scalars['ID']['input'];
   minPosition?: InputMaybe<Scalars['Float']['input']>;
 };
 
@@ -213,12 +259,30 @@ export type Seller = {
   verified: Scalars['Boolean']['output'];
 };
 
+/** The seller as a product's page shows them. */
+export type SellerSummary = {
+  __typename?: 'SellerSummary';
+  /** Their products sold: through a booking they accepted, or outside the site. */
+  completedSales: Scalars['Int']['output'];
+  /** Their products on sale now: available or booked. */
+  listings: Scalars['Int']['output'];
+  /** When their account was registered; null if it no longer is. */
+  memberSince?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  verified: Scalars['Boolean']['output'];
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
   /** The caller's bookings (signed in). */
   myBookingsChanged: Change;
   /** The calling seller's products (sellers). */
   myProductsChanged: Change;
+  /**
+   * One product's page: the product or another product of its seller (their counts) changed, or a
+   * seller's verification (signed in).
+   */
+  productChanged: Change;
   /** The products a search reads: one brand's, or every brand's without one (signed in). */
   productSearchChanged: Change;
   /** A brand's products (signed in). */
@@ -239,6 +303,11 @@ export type SubscriptionMyBookingsChangedArgs = {
 
 export type SubscriptionMyProductsChangedArgs = {
   after?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type SubscriptionProductChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+  id: Scalars['ID']['input'];
 };
 
 export type SubscriptionProductSearchChangedArgs = {
@@ -382,7 +451,9 @@ export type ResolversTypes = {
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Me: ResolverTypeWrapper<Me>;
+  PricePoint: ResolverTypeWrapper<PricePoint>;
   Product: ResolverTypeWrapper<Product>;
+  ProductDetails: ResolverTypeWrapper<ProductDetails>;
   ProductPage: ResolverTypeWrapper<ProductPage>;
   ProductSearch: ProductSearch;
   ProductSort: ProductSort;
@@ -390,6 +461,7 @@ export type ResolversTypes = {
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Role: Role;
   Seller: ResolverTypeWrapper<Seller>;
+  SellerSummary: ResolverTypeWrapper<SellerSummary>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   User: ResolverTypeWrapper<User>;
@@ -405,11 +477,14 @@ export type ResolversParentTypes = {
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
   Me: Me;
+  PricePoint: PricePoint;
   Product: Product;
+  ProductDetails: ProductDetails;
   ProductPage: ProductPage;
   ProductSearch: ProductSearch;
   Query: Record<PropertyKey, never>;
   Seller: Seller;
+  SellerSummary: SellerSummary;
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
   User: User;
@@ -464,6 +539,14 @@ export type MeResolvers<
   uid?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
+export type PricePointResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['PricePoint'] = ResolversParentTypes['PricePoint'],
+> = {
+  at?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  price?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
 export type ProductResolvers<
   ContextType = CallerContext,
   ParentType extends ResolversParentTypes['Product'] = ResolversParentTypes['Product'],
@@ -483,6 +566,36 @@ export type ProductResolvers<
   postTime?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   productName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reported?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sellerEmail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sellerName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sellerVerified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sellingPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ProductStatus'], ParentType, ContextType>;
+  year?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+};
+
+export type ProductDetailsResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['ProductDetails'] =
+    ResolversParentTypes['ProductDetails'],
+> = {
+  Brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  _id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  about?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  address?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  advertised?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  available?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  booked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  buyingPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  condition?: Resolver<ResolversTypes['Condition'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  picture?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  postTime?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  priceHistory?: Resolver<Array<ResolversTypes['PricePoint']>, ParentType, ContextType>;
+  productName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reported?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  seller?: Resolver<ResolversTypes['SellerSummary'], ParentType, ContextType>;
   sellerEmail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   sellerName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   sellerVerified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -523,6 +636,12 @@ export type QueryResolvers<
     ParentType,
     ContextType,
     Partial<QueryMyProductsArgs>
+  >;
+  product?: Resolver<
+    Maybe<ResolversTypes['ProductDetails']>,
+    ParentType,
+    ContextType,
+    RequireFields<QueryProductArgs, 'id'>
   >;
   products?: Resolver<
     ResolversTypes['ProductPage'],
@@ -568,6 +687,17 @@ export type SellerResolvers<
   verified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
+export type SellerSummaryResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['SellerSummary'] = ResolversParentTypes['SellerSummary'],
+> = {
+  completedSales?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  listings?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  memberSince?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  verified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
 export type SubscriptionResolvers<
   ContextType = CallerContext,
   ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription'],
@@ -585,6 +715,13 @@ export type SubscriptionResolvers<
     ParentType,
     ContextType,
     Partial<SubscriptionMyProductsChangedArgs>
+  >;
+  productChanged?: SubscriptionResolver<
+    ResolversTypes['Change'],
+    'productChanged',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionProductChangedArgs, 'id'>
   >;
   productSearchChanged?: SubscriptionResolver<
     ResolversTypes['Change'],
@@ -645,10 +782,13 @@ export type Resolvers<ContextType = CallerContext> = {
   Category?: CategoryResolvers<ContextType>;
   Change?: ChangeResolvers<ContextType>;
   Me?: MeResolvers<ContextType>;
+  PricePoint?: PricePointResolvers<ContextType>;
   Product?: ProductResolvers<ContextType>;
+  ProductDetails?: ProductDetailsResolvers<ContextType>;
   ProductPage?: ProductPageResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Seller?: SellerResolvers<ContextType>;
+  SellerSummary?: SellerSummaryResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
 };

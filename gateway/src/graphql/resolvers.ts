@@ -5,6 +5,7 @@ import {
   buyerBookings,
   categories,
   categoryById,
+  productDetails,
   productsByBrand,
   reportedProducts,
   searchProducts,
@@ -12,13 +13,16 @@ import {
   sellerProducts,
   sellers,
   users,
+  type ProductDocument,
 } from '@resale/workers/read-models';
 import { imageUrl } from '../image-urls.ts';
+import { hiddenStatuses, registrationTimes } from '../routes/product-reads.ts';
 import { DEFAULT_PAGE_SIZE } from '../schemas/paging.ts';
 import { productSearchOf, searchKey } from '../schemas/product-search.ts';
 import { requireActor } from './context.ts';
 import type {
   CategoryResolvers,
+  ProductDetailsResolvers,
   ProductResolvers,
   QueryMyBookingsArgs,
   QueryResolvers,
@@ -34,6 +38,7 @@ export const cachedRootFields: ReadonlySet<string> = new Set([
   'searchProducts',
   'advertisedProducts',
   'myBookings',
+  'product',
 ]);
 
 /**
@@ -49,6 +54,7 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
   };
 
   const cache = app.answerCache;
+  const memberSince = registrationTimes(app.eventStore);
 
   // Typed from schema.gql (generated.ts): arguments, answers and, over HTTP, Mercurius's context.
   const Query = {
@@ -91,6 +97,31 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
         () => searchProducts.run(store, query),
         ctx.wholeAnswerParts,
       );
+    },
+    product: async (_root, args, ctx) => {
+      const actor = requireActor(ctx);
+      await reach(args);
+      // As GET /products/{id}: its seller, who never changes, names the answer's sources.
+      const found = await store.get<ProductDocument>('products', args.id);
+      if (!found) return null;
+      const privileged = actor.isAdmin || actor.uid === found.sellerUid;
+      const query = { id: args.id, sellerEmail: found.sellerEmail };
+      const { page } = await cache.read(
+        {
+          key: ['product', args.id, privileged ? actor.uid : ''].join('\u0000'),
+          sources: productDetails.sources(query),
+          minPosition: args.minPosition ?? undefined,
+        },
+        async () => {
+          const details = await productDetails.run(store, query);
+          if (!details || (hiddenStatuses.has(details.status) && !privileged))
+            return { page: null };
+          const since = await memberSince(details.sellerUid);
+          return { page: { ...details, seller: { ...details.seller, memberSince: since } } };
+        },
+        ctx.wholeAnswerParts,
+      );
+      return page;
     },
     advertisedProducts: (_root, _args, ctx) =>
       cache.read(
@@ -149,8 +180,11 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
   const Product = {
     picture: ({ picture }) => imageUrl(publicUrl, picture),
   } satisfies ProductResolvers<MercuriusContext>;
+  const ProductDetails = {
+    picture: ({ picture }) => imageUrl(publicUrl, picture),
+  } satisfies ProductDetailsResolvers<MercuriusContext>;
   const Category = {
     image: ({ image }) => imageUrl(publicUrl, image),
   } satisfies CategoryResolvers<MercuriusContext>;
-  return { Query, Product, Category };
+  return { Query, Product, ProductDetails, Category };
 }

@@ -3,6 +3,7 @@ import { changeTopic } from '@resale/workers';
 import type { User } from '@resale/events';
 import {
   buyerBookings,
+  productDetails,
   productsByBrand,
   searchProducts,
   reportedProducts,
@@ -11,15 +12,17 @@ import {
   sellers,
   users,
   type ChangeSource,
+  type ProductDocument,
   type ReadModelChange,
 } from '@resale/workers/read-models';
-import { graphqlCodeOfStatus, toErrorBody } from '../errors.ts';
+import { graphqlCodeOfStatus, notFound, toErrorBody } from '../errors.ts';
 import { actorFrom, type Actor } from '../plugins/app/authentication.ts';
 import { ChangeFeed } from './change-feed.ts';
 import { requireActor, type CallerContext } from './context.ts';
 import type {
   Change,
   SubscriptionMyBookingsChangedArgs,
+  SubscriptionProductChangedArgs,
   SubscriptionProductSearchChangedArgs,
   SubscriptionProductsChangedArgs,
   SubscriptionResolvers,
@@ -29,8 +32,11 @@ type Audience = 'user' | 'seller' | 'admin';
 
 interface Feed<A> {
   audience: Audience;
-  /** What the subscription follows: the change sources of the query its client re-runs. */
-  sources(actor: Actor, args: A): readonly ChangeSource[];
+  /**
+   * What the subscription follows: the change sources of the query its client re-runs (read from
+   * the read models where they depend on a document, e.g. a product's seller).
+   */
+  sources(actor: Actor, args: A): readonly ChangeSource[] | Promise<readonly ChangeSource[]>;
 }
 
 /** The argument of every subscription: the last position the client saw. */
@@ -99,7 +105,12 @@ export function subscriptionResolvers(app: FastifyInstance) {
         ctx,
         definition.audience === 'user' ? undefined : definition.audience,
       );
-      const sources = definition.sources(actor, args);
+      let sources: readonly ChangeSource[];
+      try {
+        sources = await definition.sources(actor, args);
+      } catch (error) {
+        throw subscriptionRefusal(error);
+      }
       const changes = new ChangeFeed<ReadModelChange>(() => stillAllowed(ctx, definition.audience));
       try {
         for (const { topic, key } of sources)
@@ -143,6 +154,14 @@ export function subscriptionResolvers(app: FastifyInstance) {
     productsChanged: feed<SubscriptionProductsChangedArgs>({
       audience: 'user',
       sources: (_actor, { brand }) => productsByBrand.sources({ brand }),
+    }),
+    productChanged: feed<SubscriptionProductChangedArgs>({
+      audience: 'user',
+      sources: async (_actor, { id }) => {
+        const found = await app.readModels.store.get<ProductDocument>('products', id);
+        if (!found) throw notFound('This product does not exist');
+        return productDetails.sources({ id, sellerEmail: found.sellerEmail });
+      },
     }),
     productSearchChanged: feed<SubscriptionProductSearchChangedArgs>({
       audience: 'user',

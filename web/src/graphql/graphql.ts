@@ -68,6 +68,13 @@ export type Me = {
   uid: Scalars['ID']['output'];
 };
 
+/** One price a product was listed at, from `at` on. */
+export type PricePoint = {
+  __typename?: 'PricePoint';
+  at: Scalars['String']['output'];
+  price: Scalars['Float']['output'];
+};
+
 export type Product = {
   __typename?: 'Product';
   Brand: Scalars['String']['output'];
@@ -85,6 +92,35 @@ export type Product = {
   postTime: Scalars['String']['output'];
   productName: Scalars['String']['output'];
   reported: Scalars['Boolean']['output'];
+  sellerEmail: Scalars['String']['output'];
+  sellerName: Scalars['String']['output'];
+  sellerVerified: Scalars['Boolean']['output'];
+  sellingPrice: Scalars['Float']['output'];
+  status: ProductStatus;
+  year: Scalars['Float']['output'];
+};
+
+/** A product as its own page shows it: as lists answer it, with its prices and its seller. */
+export type ProductDetails = {
+  __typename?: 'ProductDetails';
+  Brand: Scalars['String']['output'];
+  _id: Scalars['ID']['output'];
+  about: Scalars['String']['output'];
+  address: Scalars['String']['output'];
+  advertised: Scalars['Boolean']['output'];
+  available: Scalars['Boolean']['output'];
+  booked: Scalars['Boolean']['output'];
+  buyingPrice: Scalars['Float']['output'];
+  condition: Condition;
+  email: Scalars['String']['output'];
+  phone: Scalars['String']['output'];
+  picture: Scalars['String']['output'];
+  postTime: Scalars['String']['output'];
+  /** Every price it was listed at, oldest first: the first is the listing price. */
+  priceHistory: Array<PricePoint>;
+  productName: Scalars['String']['output'];
+  reported: Scalars['Boolean']['output'];
+  seller: SellerSummary;
   sellerEmail: Scalars['String']['output'];
   sellerName: Scalars['String']['output'];
   sellerVerified: Scalars['Boolean']['output'];
@@ -142,6 +178,11 @@ export type Query = {
   myBookings: Array<Booking>;
   /** The calling seller's own products (sellers). */
   myProducts: Array<Product>;
+  /**
+   * A product's page (signed in), as GET /products/{id}: null for an unknown or deleted product, and
+   * for one taken off sale or withdrawn unless the caller is its seller or an admin.
+   */
+  product?: Maybe<ProductDetails>;
   /** Products of one brand that are not deleted, newest first, page by page. */
   products: ProductPage;
   /** Admins only. */
@@ -165,6 +206,11 @@ export type QueryMyBookingsArgs = {
 };
 
 export type QueryMyProductsArgs = {
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type QueryProductArgs = {
+  id: Scalars['ID']['input'];
   minPosition?: InputMaybe<Scalars['Float']['input']>;
 };
 
@@ -209,12 +255,30 @@ export type Seller = {
   verified: Scalars['Boolean']['output'];
 };
 
+/** The seller as a product's page shows them. */
+export type SellerSummary = {
+  __typename?: 'SellerSummary';
+  /** Their products sold: through a booking they accepted, or outside the site. */
+  completedSales: Scalars['Int']['output'];
+  /** Their products on sale now: available or booked. */
+  listings: Scalars['Int']['output'];
+  /** When their account was registered; null if it no longer is. */
+  memberSince?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  verified: Scalars['Boolean']['output'];
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
   /** The caller's bookings (signed in). */
   myBookingsChanged: Change;
   /** The calling seller's products (sellers). */
   myProductsChanged: Change;
+  /**
+   * One product's page: the product or another product of its seller (their counts) changed, or a
+   * seller's verification (signed in).
+   */
+  productChanged: Change;
   /** The products a search reads: one brand's, or every brand's without one (signed in). */
   productSearchChanged: Change;
   /** A brand's products (signed in). */
@@ -235,6 +299,11 @@ export type SubscriptionMyBookingsChangedArgs = {
 
 export type SubscriptionMyProductsChangedArgs = {
   after?: InputMaybe<Scalars['Float']['input']>;
+};
+
+export type SubscriptionProductChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+  id: Scalars['ID']['input'];
 };
 
 export type SubscriptionProductSearchChangedArgs = {
