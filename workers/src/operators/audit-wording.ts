@@ -1,4 +1,5 @@
 /** What an event says happened, in plain words, for an audit's reader (the CLI's table). */
+import { isKnownEventType, type EventType } from '@resale/events';
 
 type Payload = Readonly<Record<string, unknown>>;
 
@@ -15,7 +16,8 @@ const cancellationReasons: Readonly<Record<string, string>> = {
   'seller-deleted': 'because an admin deleted the seller',
 };
 
-const wordings: Readonly<Record<string, (payload: Payload) => string>> = {
+// Every event type of the catalog has its words: a new type does not compile until it has them.
+const wordings: Readonly<Record<EventType, (payload: Payload) => string>> = {
   UserRegistered: (p) =>
     `${quoted(p, 'name')} <${text(p, 'email')}> signed up as ${text(p, 'role')}`,
   UserPromoted: () => 'made admin',
@@ -34,6 +36,12 @@ const wordings: Readonly<Record<string, (payload: Payload) => string>> = {
   ProductMarkedAvailable: () => 'put back on sale by its seller',
   ProductSold: (p) => `sold through booking ${text(p, 'bookingId')}`,
   ProductReleased: (p) => `on sale again: booking ${text(p, 'bookingId')} ${text(p, 'reason')}`,
+  ProductPriceChanged: (p) => `price changed to ${price(p, 'sellingPrice')}`,
+  ProductConditionChanged: (p) => `condition changed to ${text(p, 'condition')}`,
+  ProductDescriptionChanged: () => 'description edited',
+  ProductPictureChanged: () => 'picture changed',
+  ProductWithdrawn: () => 'withdrawn by its seller',
+  ProductSoldElsewhere: () => 'marked sold outside the site by its seller',
   BookingPlaced: (p) =>
     `${quoted(p, 'buyerName')} <${text(p, 'email')}> booked ${quoted(p, 'productName')} at ${price(p, 'sellingPrice')}`,
   BookingAccepted: () => 'booking accepted by the seller: sold',
@@ -43,7 +51,7 @@ const wordings: Readonly<Record<string, (payload: Payload) => string>> = {
   BookingExpired: () => 'booking expired unanswered',
 };
 
-/** "ProductPriceChanged" → "product price changed": an event type without wording of its own. */
+/** "ProductStolen" → "product stolen": a type the catalog does not know (a newer writer's). */
 const typeInWords = (type: string): string =>
   type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 
@@ -51,6 +59,6 @@ const isPayload = (value: unknown): value is Payload =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function describeEvent(type: string, payload: unknown): string {
-  const wording = wordings[type];
+  const wording = isKnownEventType(type) ? wordings[type] : undefined;
   return wording && isPayload(payload) ? wording(payload) : typeInWords(type);
 }
