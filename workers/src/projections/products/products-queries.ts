@@ -217,28 +217,33 @@ export type ProductDetails = Omit<Product, 'priceHistory'> & {
   readonly seller: SellerSummary;
 };
 
-/** How many of a seller's products are in one of `statuses`, by the (sellerEmail, status) index. */
-async function countSellerProducts(
+/**
+ * How many of a seller's products are on sale now (available or booked) and sold, read by the
+ * (sellerEmail, status) index in one walk.
+ */
+async function sellerCounts(
   store: ReadStore,
   sellerEmail: string,
-  statuses: readonly ProductStatus[],
-): Promise<number> {
-  let count = 0;
+): Promise<Pick<SellerSummary, 'listings' | 'completedSales'>> {
+  let listings = 0;
+  let completedSales = 0;
   let after: string | undefined;
   do {
     const found = await store.find<ProductDocument>('products', {
       where: { sellerEmail },
-      oneOf: { status: statuses },
+      oneOf: { status: ['available', 'booked', 'sold'] satisfies ProductStatus[] },
       orderBy: [
         ['status', 'asc'],
         ['_id', 'asc'],
       ],
       page: { limit: maxPageSize, ...(after !== undefined ? { after } : {}) },
     });
-    count += found.items.length;
+    for (const product of found.items)
+      if (product.status === 'sold') completedSales += 1;
+      else listings += 1;
     after = found.nextCursor ?? undefined;
   } while (after !== undefined);
-  return count;
+  return { listings, completedSales };
 }
 
 /**
@@ -254,10 +259,9 @@ export const productDetails: ReadModelQuery<
   run: async (store, { id }) => {
     const found = await store.get<ProductDocument>('products', id);
     if (!found) return null;
-    const [sellerRecord, listings, completedSales] = await Promise.all([
+    const [sellerRecord, { listings, completedSales }] = await Promise.all([
       getSellerById(store, found.sellerUid),
-      countSellerProducts(store, found.sellerEmail, ['available', 'booked']),
-      countSellerProducts(store, found.sellerEmail, ['sold']),
+      sellerCounts(store, found.sellerEmail),
     ]);
     const verified = sellerRecord?.verified ?? false;
     return {
