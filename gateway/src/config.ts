@@ -54,6 +54,13 @@ const EnvSchema = Type.Object({
   /** Calls of sign-in-related routes (/jwt, POST /users) per client address and minute. */
   RATE_LIMIT_SIGN_IN: Type.Integer({ minimum: 1, default: 20 }),
   /**
+   * Reads (every route that is neither a write nor a sign-in call: the web client's pages and
+   * files, REST reads, GraphQL, WebSocket upgrades, health) per client address and minute.
+   */
+  RATE_LIMIT_READS: Type.Integer({ minimum: 1, default: 1200 }),
+  /** Reads per access token (Authorization: Bearer) and minute, from whatever address. */
+  RATE_LIMIT_READS_PER_TOKEN: Type.Integer({ minimum: 1, default: 600 }),
+  /**
    * Whose X-Forwarded-For names a request's client (request.ip: rate limits, logs), as Fastify's
    * trustProxy takes it: false (nobody's), true (anybody's: only when every request comes through
    * the proxy), or comma-separated addresses and CIDR ranges of the proxies (or loopback,
@@ -118,6 +125,8 @@ const integerKeys: ReadonlySet<string> = new Set([
   'ACCESS_TOKEN_TTL_SECONDS',
   'RATE_LIMIT_WRITES',
   'RATE_LIMIT_SIGN_IN',
+  'RATE_LIMIT_READS',
+  'RATE_LIMIT_READS_PER_TOKEN',
 ]);
 const decimalKeys: ReadonlySet<string> = new Set(['BOOKING_EXPIRY_HOURS']);
 /** Never printed: a problem with them names the setting only. */

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { QUERY_ALIAS_LIMIT } from '../src/graphql/index.ts';
+import { QUERY_ALIAS_LIMIT, QUERY_MAX_LENGTH } from '../src/graphql/index.ts';
 import { bearer, registerUser, uniqueEmail, type SignedInUser } from './helper.ts';
 import {
   buildAppWithRouteCatalog,
@@ -158,11 +158,15 @@ describe('GraphQL queries that cost more than they look', () => {
       `{ ${Array.from({ length: count }, (_, i) => `a${i}: categories { title }`).join(' ')} }`;
     const atLimit = await post(aliased(QUERY_ALIAS_LIMIT));
     expect(errorsOf(atLimit)).toEqual([]);
-    for (const count of [QUERY_ALIAS_LIMIT + 1, 1_000]) {
-      const refused = await post(aliased(count));
-      expect(refused.statusCode).toBe(400);
-      expect(errorsOf(refused)).toEqual([`A query may use at most ${QUERY_ALIAS_LIMIT} aliases`]);
-    }
+    const refused = await post(aliased(QUERY_ALIAS_LIMIT + 1));
+    expect(refused.statusCode).toBe(400);
+    expect(errorsOf(refused)).toEqual([`A query may use at most ${QUERY_ALIAS_LIMIT} aliases`]);
+    // A thousand are refused sooner, before they are parsed, by the bound on a query's length.
+    const thousand = await post(aliased(1_000));
+    expect(thousand.statusCode).toBe(400);
+    expect(errorsOf(thousand)).toEqual([
+      `A query may be at most ${QUERY_MAX_LENGTH} characters long`,
+    ]);
   });
 
   it.each([

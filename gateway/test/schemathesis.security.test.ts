@@ -122,6 +122,8 @@ describe('every route of the OpenAPI document under Schemathesis', () => {
     try {
       const { stdout } = await run(schemathesis, args, {
         maxBuffer: 32 * 1024 * 1024,
+        // It keeps a folder of its own (.schemathesis) where it runs.
+        cwd: scratch,
         env: { ...process.env, NO_COLOR: '1' },
       });
       return { code: 0, output: stdout };

@@ -17,9 +17,8 @@ import { subscriptionResolvers } from './subscriptions.ts';
 
 // Mercurius loads graphql as CommonJS; rules and errors must come from that same instance
 // (graphql refuses to mix its ESM and CJS copies).
-const { GraphQLError, NoSchemaIntrospectionCustomRule } = createRequire(import.meta.url)(
-  'graphql',
-) as typeof GraphQL;
+const { GraphQLError, Kind, Lexer, NoSchemaIntrospectionCustomRule, Source, TokenKind } =
+  createRequire(import.meta.url)('graphql') as typeof GraphQL;
 
 /** The gateway's schema: the read models' document types, and its queries and subscriptions. */
 export const schema = [
@@ -31,6 +30,65 @@ export const schema = [
 const QUERY_DEPTH_LIMIT = 7;
 /** The web client uses none; GraphiQL users get a few. */
 export const QUERY_ALIAS_LIMIT = 10;
+
+/**
+ * What a query may cost before it is parsed and validated. graphql-js's validation grows faster
+ * than the text (overlapping fields are compared pairwise): a 60 kB query of repeated fields or
+ * inline fragments held the event loop for most of a second. These bounds are checked first, in
+ * that order, each cheaper than what it spares: the length at once, the tokens by the lexer
+ * alone, the selections on the parsed document before any validation rule runs. The web client's
+ * largest document is far below each (under 1,000 characters).
+ */
+export const QUERY_MAX_LENGTH = 8_000;
+export const QUERY_MAX_TOKENS = 1_000;
+/** Fields, fragment spreads and inline fragments, in every operation and fragment together. */
+export const QUERY_MAX_SELECTIONS = 150;
+
+/**
+ * Why a query's text is refused before it is parsed, or undefined. A text that does not lex is
+ * left to the parser, which says where.
+ */
+export function queryTextProblem(source: string): string | undefined {
+  if (source.length > QUERY_MAX_LENGTH)
+    return `A query may be at most ${QUERY_MAX_LENGTH} characters long`;
+  const lexer = new Lexer(new Source(source));
+  try {
+    let tokens = 0;
+    for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
+      tokens += 1;
+      if (tokens > QUERY_MAX_TOKENS)
+        return `A query may have at most ${QUERY_MAX_TOKENS} tokens (names, values and punctuation)`;
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+/** Why a parsed document is refused before it is validated, or undefined. */
+export function documentProblem(document: GraphQL.DocumentNode): string | undefined {
+  let selections = 0;
+  const pending: GraphQL.SelectionSetNode[] = [];
+  for (const definition of document.definitions)
+    if ('selectionSet' in definition && definition.selectionSet)
+      pending.push(definition.selectionSet);
+  for (let set = pending.pop(); set; set = pending.pop()) {
+    selections += set.selections.length;
+    if (selections > QUERY_MAX_SELECTIONS)
+      return `A query may have at most ${QUERY_MAX_SELECTIONS} fields and fragments`;
+    for (const selection of set.selections)
+      if (selection.kind !== Kind.FRAGMENT_SPREAD && selection.selectionSet)
+        pending.push(selection.selectionSet);
+  }
+  return undefined;
+}
+
+/**
+ * graphql-js words some validation errors with a guess at what was meant ("Did you mean
+ * "email"?"): with introspection off, production must not hand out the schema's names that way.
+ */
+const withoutSuggestions = (message: string): string =>
+  message.replace(/ Did you mean [^?]*\?$/s, '');
 
 /**
  * Each alias runs its field once more (a read, and with `minPosition` a wait): without a limit a
@@ -125,8 +183,9 @@ async function graphql(app: FastifyInstance): Promise<void> {
         : typeof body === 'object' && body !== null
           ? JSON.stringify(body)
           : undefined;
+    // A text too long to be a query is refused before parsing (preParsing): no key is made of it.
     const wholeAnswerKey =
-      caller.authError || query === undefined
+      caller.authError || query === undefined || query.length > QUERY_MAX_LENGTH * 2
         ? undefined
         : `${callerKey(caller.actor)}\u0000${query}`;
     const cached =
@@ -172,6 +231,9 @@ async function graphql(app: FastifyInstance): Promise<void> {
     callerOf,
     keepAliveMs: 30_000,
     production,
+    textProblem: queryTextProblem,
+    documentProblem,
+    withoutSuggestions,
   });
 
   await app.register(mercurius, {
@@ -181,6 +243,8 @@ async function graphql(app: FastifyInstance): Promise<void> {
     // Mercurius's GraphiQL loads its scripts from a CDN: the gateway serves its own (below).
     graphiql: false,
     queryDepth: QUERY_DEPTH_LIMIT,
+    // Checked by the preParsing hook below with a message of its own; this is the parser's stop.
+    graphql: { parseOptions: { maxTokens: QUERY_MAX_TOKENS + 1 } },
     // A query seen before runs as a function compiled for it (graphql-jit) instead of through
     // graphql-js's interpreter: the web client sends the same few queries again and again.
     jit: 1,
@@ -213,7 +277,18 @@ async function graphql(app: FastifyInstance): Promise<void> {
           Object.assign(refusal, { locations: error.locations });
         return refusal;
       });
-      const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+      const defaultFormat = mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+      const formatted = production
+        ? {
+            ...defaultFormat,
+            response: {
+              ...defaultFormat.response,
+              errors: defaultFormat.response.errors?.map((error) =>
+                Object.assign(error, { message: withoutSuggestions(error.message) }),
+              ),
+            },
+          }
+        : defaultFormat;
       // A refusal of the request itself (body too large, not JSON: nothing was executed, there
       // is no `data`) keeps its HTTP status; a resolver's refusal is answered 200 with its error.
       if (!('data' in execution) && status !== undefined)
@@ -242,6 +317,8 @@ async function graphql(app: FastifyInstance): Promise<void> {
   // Only text that can start a JSON value is tried: a failed JSON.parse of every GraphQL query (an
   // exception per request) cost more than running the compiled query.
   app.graphql.addHook('preParsing', async (_schema, source) => {
+    const problem = queryTextProblem(source);
+    if (problem !== undefined) throw new HttpProblem(400, problem, 'query');
     if (!mayBeJson.test(source)) return;
     let json = true;
     try {
@@ -250,6 +327,11 @@ async function graphql(app: FastifyInstance): Promise<void> {
       json = false;
     }
     if (json) throw new HttpProblem(400, 'query must be a GraphQL document', 'query');
+  });
+  // Mercurius calls it on a document it has not validated before, before any validation rule.
+  app.graphql.addHook('preValidation', async (_schema, document) => {
+    const problem = documentProblem(document);
+    if (problem !== undefined) throw new HttpProblem(400, problem, 'query');
   });
 }
 

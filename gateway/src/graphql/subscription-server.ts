@@ -30,6 +30,12 @@ export interface SubscriptionServerOptions {
   readonly callerOf: (authorization: unknown) => Promise<CallerContext>;
   readonly keepAliveMs: number;
   readonly production: boolean;
+  /** Why a document's text is refused before it is parsed (its length, its tokens). */
+  readonly textProblem: (source: string) => string | undefined;
+  /** Why a parsed document is refused before it is validated (its selections). */
+  readonly documentProblem: (document: GraphQL.DocumentNode) => string | undefined;
+  /** A validation message as production words it (without the schema's names). */
+  readonly withoutSuggestions: (message: string) => string;
 }
 
 /**
@@ -88,8 +94,16 @@ export async function serveSubscriptions(
     let entry = prepared.get(query);
     if (!entry) {
       try {
+        const problem = options.textProblem(query);
+        if (problem !== undefined) return { errors: [new GraphQLError(problem)] };
         const document = parse(query);
-        const errors = validate(options.schema(), document, rules);
+        const documentProblem = options.documentProblem(document);
+        if (documentProblem !== undefined) return { errors: [new GraphQLError(documentProblem)] };
+        const errors = validate(options.schema(), document, rules).map((error) =>
+          options.production
+            ? new GraphQLError(options.withoutSuggestions(error.message), { nodes: error.nodes })
+            : error,
+        );
         entry = errors.length > 0 ? { errors } : { document };
       } catch (error) {
         entry = {

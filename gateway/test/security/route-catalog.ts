@@ -42,6 +42,8 @@ export async function buildAppWithRouteCatalog(
     FIREBASE_AUTH_EMULATOR_HOST: authEmulatorHost(),
     RATE_LIMIT_WRITES: '1000000',
     RATE_LIMIT_SIGN_IN: '1000000',
+    RATE_LIMIT_READS: '1000000',
+    RATE_LIMIT_READS_PER_TOKEN: '1000000',
     ...env,
   });
   const app = Fastify(serverOptions(config));

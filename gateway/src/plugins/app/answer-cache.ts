@@ -332,6 +332,17 @@ async function answerCache(app: FastifyInstance): Promise<void> {
       );
   };
 
+  /**
+   * The client's address as the app's `request.ip` has it, for the read limits; undefined when
+   * only the app can tell (a request through a trusted proxy names its client in
+   * X-Forwarded-For, which the app reads as TRUST_PROXY says).
+   */
+  const trustsProxies = app.config.TRUST_PROXY !== false;
+  const clientAddressOf = (request: IncomingMessage): string | undefined =>
+    trustsProxies && request.headers['x-forwarded-for'] !== undefined
+      ? undefined
+      : request.socket.remoteAddress;
+
   /** Answers the request early if it can (see above); false hands it to the app. */
   const answerEarly = (request: IncomingMessage, response: ServerResponse): boolean => {
     if (!earlyAnswersOn || request.method !== 'GET' || request.url === undefined) return false;
@@ -345,6 +356,10 @@ async function answerCache(app: FastifyInstance): Promise<void> {
       ? cachedValue(early.entryKey, { sources: early.sources })
       : currentWholeAnswer(early.entryKey);
     if (typeof body !== 'string' && !Buffer.isBuffer(body)) return false;
+    // Counted against the read limits as the app counts it; past them, the app refuses it.
+    const address = clientAddressOf(request);
+    if (address === undefined || app.readLimits.take(address, headers.authorization) > 0)
+      return false;
     const id = requestIdOf(request);
     const completed = logsRequests() ? logEarlyAnswer(request, id) : undefined;
     const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
@@ -525,5 +540,5 @@ declare module 'fastify' {
 
 export default fp(answerCache, {
   name: 'answer-cache',
-  dependencies: ['read-models', 'authentication'],
+  dependencies: ['read-models', 'authentication', 'rate-limit'],
 });
