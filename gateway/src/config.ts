@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { deflateRawSync } from 'node:zlib';
 import path from 'node:path';
 import Type, { type Static } from 'typebox';
 import { Compile } from 'typebox/compile';
@@ -262,7 +263,38 @@ function combinationProblems(env: Env): string[] {
     problems.push(
       'ACCESS_TOKEN_SECRET is required in production and in the distributed profile (every replica must share it)',
     );
+  if (env.NODE_ENV === 'production' && env.ACCESS_TOKEN_SECRET) {
+    const bits = Math.floor(estimatedSecretBits(env.ACCESS_TOKEN_SECRET));
+    if (bits < SECRET_MIN_BITS)
+      problems.push(
+        `ACCESS_TOKEN_SECRET is too easy to guess (about ${bits} bits of entropy, at least ${SECRET_MIN_BITS} in production): make one with openssl rand -base64 48`,
+      );
+  }
   return problems;
+}
+
+/** What a production secret must be worth by estimatedSecretBits: 32 random hex digits are ~110. */
+export const SECRET_MIN_BITS = 96;
+
+/**
+ * A rough measure of how hard a secret is to guess, in bits: the entropy of its characters'
+ * frequencies times its length, reduced by how well it compresses (a repeated word, a run of one
+ * character, a counted sequence). Random secrets of 32 characters or more score near their true
+ * entropy; 'a' x 40 scores 0, 'changeme-changeme-...' about 40.
+ */
+export function estimatedSecretBits(secret: string): number {
+  if (secret.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const character of secret) counts.set(character, (counts.get(character) ?? 0) + 1);
+  const length = [...secret].length;
+  let bitsPerCharacter = 0;
+  for (const count of counts.values()) {
+    const share = count / length;
+    bitsPerCharacter -= share * Math.log2(share);
+  }
+  const bytes = Buffer.byteLength(secret);
+  const compressed = deflateRawSync(secret, { level: 9 }).length;
+  return bitsPerCharacter * length * Math.min(1, compressed / bytes);
 }
 
 const isDistributed = (env: Env): boolean => Boolean(env.EVENTSTORE_URL || env.MONGODB_URL);

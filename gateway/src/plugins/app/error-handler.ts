@@ -1,7 +1,42 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { toErrorBody } from '../../errors.ts';
 import { ErrorBody, ServerErrorBody } from '../../schemas/common.ts';
+
+/**
+ * How much of a refused oversize body is read (and dropped) so that its sender can read the 413;
+ * past this, or this long, the answer is sent and the connection closed.
+ */
+export const DRAINED_BODY_MAX_BYTES = 256 * 1024 * 1024;
+const DRAIN_MAX_MS = 30_000;
+
+/** Reads the rest of a request's body and drops it; false if it stopped at a bound first. */
+function bodyDrained(raw: IncomingMessage): Promise<boolean> {
+  return new Promise((resolve) => {
+    let bytes = 0;
+    const finish = (drained: boolean): void => {
+      clearTimeout(timer);
+      raw.removeListener('data', onData);
+      raw.removeListener('end', onEnd);
+      raw.removeListener('close', onEnd);
+      raw.removeListener('error', onEnd);
+      if (!drained) raw.pause();
+      resolve(drained);
+    };
+    const onData = (chunk: Buffer): void => {
+      bytes += chunk.length;
+      if (bytes > DRAINED_BODY_MAX_BYTES) finish(false);
+    };
+    const onEnd = (): void => finish(raw.complete);
+    const timer = setTimeout(() => finish(false), DRAIN_MAX_MS);
+    raw.on('data', onData);
+    raw.once('end', onEnd);
+    raw.once('close', onEnd);
+    raw.once('error', onEnd);
+    raw.resume();
+  });
+}
 
 /**
  * One place maps every failure to `{statusCode, error, message, field?}`: refused commands and
@@ -18,10 +53,16 @@ async function errorHandler(app: FastifyInstance): Promise<void> {
       response: { '4xx': ErrorBody, '5xx': ServerErrorBody, ...route.schema.response },
     };
   });
-  app.setErrorHandler((error, request, reply) => {
+  app.setErrorHandler(async (error, request, reply) => {
     const body = toErrorBody(error, request.routeOptions.config.fieldMessages);
     if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ statusCode: body.statusCode, reason: body.message }, 'request refused');
+    // A body refused for its size is still on its way: answered before it all arrived, the
+    // client (still sending) gets its connection reset instead of the answer.
+    const raw = request.raw;
+    const arriving = !raw.complete && !raw.readableEnded && !raw.destroyed;
+    if (body.statusCode === 413 && arriving && !(await bodyDrained(raw)))
+      reply.header('connection', 'close');
     return reply.code(body.statusCode).send(body);
   });
   app.setNotFoundHandler((request, reply) =>

@@ -103,6 +103,10 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** Cache-Control of every answer to a request with credentials. */
+export const SIGNED_IN_CACHE_CONTROL = 'private, no-store';
+const signedIn = SIGNED_IN_CACHE_CONTROL;
+
 /** Security headers on every answer, and CORS limited to the web client's origin(s). */
 async function security(app: FastifyInstance): Promise<void> {
   const apiHeaders = helmetHeaders(apiPolicy);
@@ -110,6 +114,10 @@ async function security(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
     const url = request.routeOptions.url;
     reply.headers(url !== undefined && htmlTools.test(url) ? htmlToolHeaders : apiHeaders);
+    // An answer to a signed-in caller may be theirs alone: no shared cache keeps it, and no
+    // browser keeps it on disk. (Early answers send the headers the app sent for the same
+    // Authorization, this one included.) A route whose answer is public may say otherwise.
+    if (request.headers.authorization !== undefined) reply.header('cache-control', signedIn);
     done();
   });
   await app.register(cors, {
