@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -102,6 +103,87 @@ describe('uploads (POST /images) against hostile files', () => {
     ])('%s is refused with 400 and not stored', async (_kind, bytes, filename, type) => {
       await expectRefusedAndNothingStored(400, multipart(bytes, filename, type));
     });
+  });
+
+  describe('files made to pass as images by their first bytes', () => {
+    const page = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
+    const le32 = (value: number) => {
+      const bytes = Buffer.alloc(4);
+      bytes.writeUInt32LE(value);
+      return bytes;
+    };
+    /** A PNG chunk: length, type, data, CRC. */
+    const pngChunk = (type: string, data: Buffer) => {
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const crc = Buffer.alloc(4);
+      crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type), data])));
+      return Buffer.concat([length, Buffer.from(type), data, crc]);
+    };
+    /** 312 bytes of PNG whose header declares 60000×60000 pixels (3.6 gigapixels). */
+    const pngBomb = (() => {
+      const header = Buffer.alloc(13);
+      header.writeUInt32BE(60_000, 0);
+      header.writeUInt32BE(60_000, 4);
+      header.set([8, 2, 0, 0, 0], 8);
+      const head = Buffer.concat([pngSignature, pngChunk('IHDR', header)]);
+      const data = pngChunk('IDAT', zlib.deflateSync(Buffer.alloc(1024)));
+      const end = pngChunk('IEND', Buffer.alloc(0));
+      const padding = 312 - head.length - data.length - end.length - 12;
+      return Buffer.concat([head, pngChunk('tEXt', Buffer.alloc(padding, 0x61)), data, end]);
+    })();
+
+    it('the files are what they claim to be', async () => {
+      expect(pngBomb.length).toBe(312);
+      expect(await sharp(pngBomb, { limitInputPixels: false }).metadata()).toMatchObject({
+        format: 'png',
+        width: 60_000,
+        height: 60_000,
+      });
+    });
+
+    it.each([
+      [
+        'HTML between JPEG start and end markers',
+        Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), page, Buffer.from([0xff, 0xd9])]),
+        'photo.jpg',
+        'image/jpeg',
+        /^The image could not be read/,
+      ],
+      [
+        'HTML inside a RIFF/WEBP container',
+        Buffer.concat([
+          Buffer.from('RIFF'),
+          le32(page.length + 12),
+          Buffer.from('WEBPVP8 '),
+          le32(page.length),
+          page,
+        ]),
+        'photo.webp',
+        'image/webp',
+        /^The image could not be read/,
+      ],
+      [
+        'a 312-byte PNG declaring 60000×60000 pixels',
+        pngBomb,
+        'photo.png',
+        'image/png',
+        /^The image is too large: at most 100 megapixels$/,
+      ],
+    ])(
+      '%s is refused with 400 and a message, and not stored',
+      async (_kind, bytes, name, type, message) => {
+        const before = storedImages();
+        const answer = await upload(multipart(bytes, name, type));
+        expect(answer.statusCode).toBe(400);
+        expect(answer.json()).toMatchObject({
+          statusCode: 400,
+          field: 'image',
+          message: expect.stringMatching(message),
+        });
+        expect(storedImages()).toEqual(before);
+      },
+    );
   });
 
   describe('bodies that are not well-formed uploads', () => {
