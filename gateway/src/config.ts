@@ -61,6 +61,10 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_READS: Type.Integer({ minimum: 1, default: 1200 }),
   /** Reads per access token (Authorization: Bearer) and minute, from whatever address. */
   RATE_LIMIT_READS_PER_TOKEN: Type.Integer({ minimum: 1, default: 600 }),
+  /** GraphQL subscriptions one WebSocket connection may hold at once. */
+  SUBSCRIPTIONS_PER_CONNECTION: Type.Integer({ minimum: 1, default: 20 }),
+  /** GraphQL subscriptions one account may hold at once over all its connections. */
+  SUBSCRIPTIONS_PER_CALLER: Type.Integer({ minimum: 1, default: 50 }),
   /**
    * Whose X-Forwarded-For names a request's client (request.ip: rate limits, logs), as Fastify's
    * trustProxy takes it: false (nobody's), true (anybody's: only when every request comes through
@@ -128,6 +132,8 @@ const integerKeys: ReadonlySet<string> = new Set([
   'RATE_LIMIT_SIGN_IN',
   'RATE_LIMIT_READS',
   'RATE_LIMIT_READS_PER_TOKEN',
+  'SUBSCRIPTIONS_PER_CONNECTION',
+  'SUBSCRIPTIONS_PER_CALLER',
 ]);
 const decimalKeys: ReadonlySet<string> = new Set(['BOOKING_EXPIRY_HOURS']);
 /** Never printed: a problem with them names the setting only. */

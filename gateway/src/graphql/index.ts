@@ -4,11 +4,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import fp from 'fastify-plugin';
 import type * as GraphQL from 'graphql';
 import mercurius from 'mercurius';
+import { Compile, type Validator } from 'typebox/compile';
 import { readModelTypeDefs } from '@resale/workers/graphql-types';
 import { graphqlCodeOfStatus, HttpProblem, toErrorBody } from '../errors.ts';
 import { WholeAnswerParts } from '../plugins/app/answer-cache.ts';
 import type { Actor } from '../plugins/app/authentication.ts';
 import { addRouteHook } from '../plugins/app/route-hooks.ts';
+import { ProductSearchQuery } from '../schemas/product-search.ts';
 import type { CallerContext } from './context.ts';
 import graphiql from './graphiql.ts';
 import { buildResolvers, cachedRootFields } from './resolvers.ts';
@@ -82,6 +84,20 @@ export function documentProblem(document: GraphQL.DocumentNode): string | undefi
   }
   return undefined;
 }
+
+/**
+ * Subscription arguments bounded as REST bounds the same value: a brand, as GET /products and
+ * /allProducts/{categoryTitle} take it. (`after` is a number.)
+ */
+const argumentValidators: ReadonlyMap<string, Validator> = new Map([
+  ['brand', Compile(ProductSearchQuery.properties.brand)],
+]);
+const argumentProblem = (name: string, value: unknown): string | undefined => {
+  const validator = argumentValidators.get(name);
+  if (!validator || validator.Check(value)) return undefined;
+  const [error] = validator.Errors(value);
+  return `${name} ${error?.message ?? 'is not valid'}`;
+};
 
 /**
  * graphql-js words some validation errors with a guess at what was meant ("Did you mean
@@ -234,6 +250,9 @@ async function graphql(app: FastifyInstance): Promise<void> {
     textProblem: queryTextProblem,
     documentProblem,
     withoutSuggestions,
+    subscriptionsPerConnection: app.config.SUBSCRIPTIONS_PER_CONNECTION,
+    subscriptionsPerCaller: app.config.SUBSCRIPTIONS_PER_CALLER,
+    argumentProblem,
   });
 
   await app.register(mercurius, {

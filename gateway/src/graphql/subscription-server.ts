@@ -8,9 +8,8 @@ import type { CallerContext } from './context.ts';
 import { createSharedSubscribe } from './shared-execution.ts';
 
 // The same graphql instance as Mercurius's schema and graphql-ws (see index.ts).
-const { GraphQLError, getOperationAST, parse, specifiedRules, validate } = createRequire(
-  import.meta.url,
-)('graphql') as typeof GraphQL;
+const { GraphQLError, getArgumentValues, getOperationAST, Kind, parse, specifiedRules, validate } =
+  createRequire(import.meta.url)('graphql') as typeof GraphQL;
 
 /** A WebSocket message of this protocol is a small JSON text; the HTTP body limit is 64 kB. */
 const MAX_MESSAGE_BYTES = 64 * 1024;
@@ -36,6 +35,12 @@ export interface SubscriptionServerOptions {
   readonly documentProblem: (document: GraphQL.DocumentNode) => string | undefined;
   /** A validation message as production words it (without the schema's names). */
   readonly withoutSuggestions: (message: string) => string;
+  /** Subscriptions one connection may hold at once. */
+  readonly subscriptionsPerConnection: number;
+  /** Subscriptions one signed-in caller may hold at once, over all their connections. */
+  readonly subscriptionsPerCaller: number;
+  /** Why a root field's argument value is refused (REST's bound on the same value), or undefined. */
+  readonly argumentProblem: (name: string, value: unknown) => string | undefined;
 }
 
 /**
@@ -73,7 +78,16 @@ type Prepared =
 
 interface ConnectionExtra extends Record<PropertyKey, unknown> {
   caller: CallerContext;
+  /** The signed-in caller whose subscriptions the connection's count towards (subscriptionsPerCaller). */
+  callerKey?: string;
 }
+
+/** The subscriptions a connection holds: graphql-ws keeps each until it ends, pending ones too. */
+interface HeldSubscriptions {
+  readonly subscriptions: Readonly<Record<string, unknown>>;
+}
+const heldBy = (connection: HeldSubscriptions): number =>
+  Object.keys(connection.subscriptions).length;
 
 /**
  * GraphQL subscriptions over WebSocket, the graphql-transport-ws protocol: graphql-ws's server on
@@ -115,6 +129,35 @@ export async function serveSubscriptions(
     return entry;
   };
 
+  /** The connections of each caller, to count what they hold together. */
+  const connectionsOf = new Map<string, Set<HeldSubscriptions>>();
+
+  /** Why the root fields' arguments of an operation are refused, or undefined. */
+  const argumentsProblem = (
+    document: GraphQL.DocumentNode,
+    operationName: string | null | undefined,
+    variables: Readonly<Record<string, unknown>> | null | undefined,
+  ): string | undefined => {
+    const operation = getOperationAST(document, operationName);
+    const fields = options.schema().getSubscriptionType()?.getFields() ?? {};
+    for (const selection of operation?.selectionSet.selections ?? []) {
+      const field = selection.kind === Kind.FIELD ? fields[selection.name.value] : undefined;
+      if (!field || selection.kind !== Kind.FIELD) continue;
+      let values: Record<string, unknown>;
+      try {
+        values = getArgumentValues(field, selection, variables ?? {});
+      } catch {
+        // Values of the wrong type: the execution says which, in graphql-js's words.
+        continue;
+      }
+      for (const [name, value] of Object.entries(values)) {
+        const problem = value === null ? undefined : options.argumentProblem(name, value);
+        if (problem !== undefined) return problem;
+      }
+    }
+    return undefined;
+  };
+
   // graphql-ws takes each connection from the `ws` server's 'connection' event, which
   // @fastify/websocket emits before it calls the route's wsHandler: that has nothing left to do.
   app.addHook('onRoute', (route) => {
@@ -139,9 +182,42 @@ export async function serveSubscriptions(
         const caller = await options.callerOf(params['authorization'] ?? params['Authorization']);
         if (caller.authError) return false;
         ctx.extra.caller = caller;
+        // Signed out, nothing can be held: every feed is for signed-in callers (subscriptions.ts).
+        if (!caller.actor) return true;
+        const callerKey = `account:${caller.actor.uid}`;
+        ctx.extra.callerKey = callerKey;
+        let connections = connectionsOf.get(callerKey);
+        if (!connections) connectionsOf.set(callerKey, (connections = new Set()));
+        connections.add(ctx);
         return true;
       },
+      onClose: (ctx) => {
+        const { callerKey } = ctx.extra;
+        if (callerKey === undefined) return;
+        const connections = connectionsOf.get(callerKey);
+        connections?.delete(ctx);
+        if (connections?.size === 0) connectionsOf.delete(callerKey);
+      },
       onSubscribe: (ctx, _id, payload) => {
+        // graphql-ws already holds this one (pending) among the connection's.
+        if (heldBy(ctx) > options.subscriptionsPerConnection)
+          return [
+            new GraphQLError(
+              `A connection may hold at most ${options.subscriptionsPerConnection} subscriptions at once; complete one first`,
+            ),
+          ];
+        let held = 0;
+        const { callerKey } = ctx.extra;
+        for (const connection of callerKey === undefined
+          ? [ctx]
+          : (connectionsOf.get(callerKey) ?? []))
+          held += heldBy(connection);
+        if (held > options.subscriptionsPerCaller)
+          return [
+            new GraphQLError(
+              `You may hold at most ${options.subscriptionsPerCaller} subscriptions at once over all your connections; complete one first`,
+            ),
+          ];
         const { document, errors } = prepare(payload.query);
         if (errors) return errors;
         const operation = getOperationAST(document, payload.operationName);
@@ -151,6 +227,8 @@ export async function serveSubscriptions(
               `Only subscriptions are served over WebSocket; send a ${operation.operation} over HTTP`,
             ),
           ];
+        const problem = argumentsProblem(document, payload.operationName, payload.variables);
+        if (problem !== undefined) return [new GraphQLError(problem)];
         return {
           schema: options.schema(),
           document,
