@@ -61,6 +61,11 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_READS: Type.Integer({ minimum: 1, default: 1200 }),
   /** Reads per access token (Authorization: Bearer) and minute, from whatever address. */
   RATE_LIMIT_READS_PER_TOKEN: Type.Integer({ minimum: 1, default: 600 }),
+  /**
+   * How long, in milliseconds, the read models may stay behind a position the event log had
+   * reached before /readyz answers 503 (not ready): pages would show data that old.
+   */
+  READINESS_MAX_LAG_MS: Type.Integer({ minimum: 1, default: 10_000 }),
   /** GraphQL subscriptions one WebSocket connection may hold at once. */
   SUBSCRIPTIONS_PER_CONNECTION: Type.Integer({ minimum: 1, default: 20 }),
   /** GraphQL subscriptions one account may hold at once over all its connections. */
@@ -134,6 +139,7 @@ const integerKeys: ReadonlySet<string> = new Set([
   'RATE_LIMIT_READS_PER_TOKEN',
   'SUBSCRIPTIONS_PER_CONNECTION',
   'SUBSCRIPTIONS_PER_CALLER',
+  'READINESS_MAX_LAG_MS',
 ]);
 const decimalKeys: ReadonlySet<string> = new Set(['BOOKING_EXPIRY_HOURS']);
 /** Never printed: a problem with them names the setting only. */

@@ -51,6 +51,7 @@ export const graphqlCodeOfStatus = (statusCode: number): string =>
     409: 'CONFLICT',
     413: 'PAYLOAD_TOO_LARGE',
     429: 'RATE_LIMITED',
+    507: 'INSUFFICIENT_STORAGE',
   })[statusCode] ?? 'INTERNAL_SERVER_ERROR';
 
 const body = (statusCode: number, message: string, field?: string): ErrorBody => ({
@@ -99,6 +100,37 @@ export interface ErrorLike {
   validationContext?: string;
 }
 
+/** Codes of a write refused for want of room or of write access: the server's disk, not the request. */
+const storageCodes: ReadonlySet<string> = new Set([
+  'ENOSPC',
+  'EDQUOT',
+  'EROFS',
+  'SQLITE_FULL',
+  'SQLITE_READONLY',
+  'SQLITE_READONLY_DBMOVED',
+  'SQLITE_READONLY_DIRECTORY',
+]);
+/** The same, as SQLite and the system word them (an error passed on from a thread keeps only its message). */
+const storageMessages =
+  /database or disk is full|attempt to write a readonly database|no space left on device|read-only file system|disk quota exceeded/i;
+
+/**
+ * Whether a write failed because the server's storage is full or read-only (anywhere in the
+ * error's causes): nothing of that write was saved, and trying again later may succeed.
+ */
+export function isStorageUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth += 1) {
+    const { code } = cause as { code?: unknown };
+    if ((typeof code === 'string' && storageCodes.has(code)) || storageMessages.test(cause.message))
+      return true;
+    cause = cause.cause;
+  }
+  return false;
+}
+
+export const STORAGE_UNAVAILABLE_MESSAGE =
+  'The server has no room to save this change (its storage is full or read-only): nothing was saved; try again later';
+
 /**
  * Maps any error to the answer the client sees. Input problems and refused commands become 4xx
  * with their message; anything unexpected becomes a 500 that says nothing about internals.
@@ -116,6 +148,7 @@ export function toErrorBody(
     return body(409, 'Someone else changed this at the same time; try again');
   if (error instanceof AppendOutcomeUnknownError)
     return body(503, 'We could not confirm that this change was saved; check before trying again');
+  if (isStorageUnavailable(error)) return body(507, STORAGE_UNAVAILABLE_MESSAGE);
   const e = error as ErrorLike;
   if (e.validation) {
     const { message, field } = describeValidation(

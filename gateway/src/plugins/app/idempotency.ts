@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpProblem } from '../../errors.ts';
+import { HttpProblem, isStorageUnavailable } from '../../errors.ts';
 import { addRouteHook } from './route-hooks.ts';
 
 const keyPattern = /^[\x21-\x7e]{1,200}$/;
@@ -92,11 +92,18 @@ async function idempotency(app: FastifyInstance): Promise<void> {
     try {
       // The answer is durable before it is sent; until then a duplicate is still in flight.
       if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === 'string')
-        await app.idempotencyStore.put(pending.scope, {
-          fingerprint: pending.fingerprint,
-          statusCode: reply.statusCode,
-          body: payload,
-        });
+        await app.idempotencyStore
+          .put(pending.scope, {
+            fingerprint: pending.fingerprint,
+            statusCode: reply.statusCode,
+            body: payload,
+          })
+          .catch((error: unknown) => {
+            // The command is in the log: its answer says so, even if its key cannot be kept
+            // for want of room (a retry then runs the command again, and is decided again).
+            if (!isStorageUnavailable(error)) throw error;
+            request.log.warn({ err: error }, 'idempotency key not kept: storage full or read-only');
+          });
     } finally {
       inFlight.delete(pending.scope);
     }

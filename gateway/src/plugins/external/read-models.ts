@@ -23,6 +23,31 @@ export interface ReadModels {
   waitFor(position: number, timeoutMs?: number): Promise<boolean>;
 }
 
+/**
+ * How long the read models have been behind the log, judged by positions only (an EventStoreDB
+ * position counts bytes, not events): from the first moment a readiness check saw the log at a
+ * position the read models have still not reached. Each check notes the log's head; heads the
+ * read models reached are forgotten.
+ */
+export class ReadModelLag {
+  #heads: { readonly position: number; readonly at: number }[] = [];
+  /** Heads kept at most: checks come seconds apart, so this covers far more than any bound. */
+  readonly #maxHeads = 1_000;
+
+  /** Notes a check at `now`: how long (ms) the read models have been behind, 0 if not. */
+  observe(checkpoint: number, head: number, now: number): number {
+    this.#heads = this.#heads.filter((seen) => seen.position > checkpoint);
+    const last = this.#heads.at(-1);
+    if (head > checkpoint && (!last || head > last.position)) {
+      this.#heads.push({ position: head, at: now });
+      // Only the oldest matters; the rest say when it will be reached.
+      if (this.#heads.length > this.#maxHeads) this.#heads.splice(1, 1);
+    }
+    const oldest = this.#heads[0];
+    return oldest ? now - oldest.at : 0;
+  }
+}
+
 const declaresMinPosition = (querystring: unknown): boolean => {
   const properties = (querystring as { properties?: Record<string, unknown> } | undefined)
     ?.properties;
@@ -74,12 +99,20 @@ async function readModels(app: FastifyInstance): Promise<void> {
       waitForPosition(store, pubsub, position, timeoutMs),
   } satisfies ReadModels);
 
+  const lag = new ReadModelLag();
   app.readinessChecks.set('readModels', async () => {
     const [checkpoint, head] = await Promise.all([
       store.checkpoint(),
       app.eventStore.headPosition(),
     ]);
-    return { ok: true, kind: store.kind, checkpoint, lag: Math.max(0, head - checkpoint) };
+    const behindMs = lag.observe(checkpoint, head, Date.now());
+    return {
+      ok: behindMs <= app.config.READINESS_MAX_LAG_MS,
+      kind: store.kind,
+      checkpoint,
+      lag: Math.max(0, head - checkpoint),
+      behindMs,
+    };
   });
 
   // Reads wait (bounded) for their minPosition: read your writes. Only routes whose query declares
