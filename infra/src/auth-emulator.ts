@@ -43,19 +43,40 @@ export interface BusyEmulatorPort {
 /** The emulator could not have its ports: another program (or another emulator) has them. */
 export class EmulatorPortsBusyError extends Error {
   readonly busy: readonly BusyEmulatorPort[];
+  /** An Auth emulator answers on the port: one this start did not launch, never used in its place. */
+  readonly otherEmulator: boolean;
 
-  constructor(busy: readonly BusyEmulatorPort[]) {
+  constructor(busy: readonly BusyEmulatorPort[], otherEmulator = false) {
+    const auth = busy.find(({ role }) => role === 'auth');
     super(
-      busy
-        .map(
-          ({ role, port, code }) => `the Auth emulator's ${role} port ${port} is taken (${code})`,
-        )
-        .join('; '),
+      otherEmulator && auth
+        ? `port ${auth.port} is in use by a Firebase Auth emulator this start did not launch (another npm start, or one left running by a start that was killed): its accounts are not this start's, so it is not used; stop it, or choose another port`
+        : busy
+            .map(
+              ({ role, port, code }) =>
+                `the Auth emulator's ${role} port ${port} is taken (${code})`,
+            )
+            .join('; '),
     );
     this.busy = busy;
+    this.otherEmulator = otherEmulator;
     this.name = 'EmulatorPortsBusyError';
   }
 }
+
+/**
+ * Loaded into the emulator's process before firebase-tools. The parent holds the other end of
+ * the emulator's stdin: when the parent ends, however (SIGKILL included, which it cannot
+ * handle), the pipe closes and the emulator stops as on Ctrl-C, exporting its accounts; should
+ * that hang, it exits anyway.
+ */
+const endsWithParent = [
+  "const stop = () => { process.kill(process.pid, 'SIGINT'); setTimeout(() => process.exit(1), 15000).unref(); };",
+  "process.stdin.once('end', stop);",
+  "process.stdin.once('error', stop);",
+  'process.stdin.resume();',
+].join('\n');
+const endsWithParentModule = `data:text/javascript,${encodeURIComponent(endsWithParent)}`;
 
 /** The emulator's ports that this process could not listen on (on 127.0.0.1, where it listens). */
 export async function busyEmulatorPorts(
@@ -126,7 +147,11 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
   const { auth: port, hub: hubPort, logging: loggingPort } = ports;
   // An emulator already there (another `npm start`) would answer in place of this one: refuse.
   const busy = await busyEmulatorPorts(options);
-  if (busy.length > 0) throw new EmulatorPortsBusyError(busy);
+  if (busy.length > 0)
+    throw new EmulatorPortsBusyError(
+      busy,
+      busy.some(({ role }) => role === 'auth') && (await answersAsAuthEmulator(port)),
+    );
   const configDir = mkdtempSync(path.join(tmpdir(), 'resale-auth-emulator-'));
   writeFileSync(
     path.join(configDir, 'firebase.json'),
@@ -140,7 +165,8 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
       },
     }),
   );
-  const args = [firebaseBin, 'emulators:start', '--only', 'auth', '--project', AUTH_PROJECT_ID];
+  const args = ['--import', endsWithParentModule, firebaseBin, 'emulators:start'];
+  args.push('--only', 'auth', '--project', AUTH_PROJECT_ID);
   args.push('--config', 'firebase.json');
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
@@ -148,7 +174,8 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
   }
   const child = spawn(process.execPath, args, {
     cwd: configDir,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin: the pipe whose end tells the emulator that this process ended (endsWithParent).
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
