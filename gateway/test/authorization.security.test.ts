@@ -551,6 +551,7 @@ describe('authorization: every route and GraphQL operation × every kind of call
       'query products': 'public',
       'query searchProducts': 'public',
       'query advertisedProducts': 'public',
+      'query product': 'user',
       'query me': 'me',
       'query myBookings': 'user',
       'query myProducts': 'seller',
@@ -560,6 +561,7 @@ describe('authorization: every route and GraphQL operation × every kind of call
       'query reportedProducts': 'admin',
       'subscription myBookingsChanged': 'user',
       'subscription productsChanged': 'user',
+      'subscription productChanged': 'user',
       'subscription productSearchChanged': 'user',
       'subscription myProductsChanged': 'seller',
       'subscription sellerBookingsChanged': 'seller',
@@ -572,12 +574,24 @@ describe('authorization: every route and GraphQL operation × every kind of call
       brand: '"Samsung"',
       search: '{}',
     };
+    /** Where a field's argument names a product: the seller's, once listed (see `sourceOf`). */
+    const productArgument = '"<a product>"';
+    const fieldArgumentValues: Record<string, Record<string, string>> = {
+      product: { id: productArgument },
+      productChanged: { id: productArgument },
+    };
+    const sourceOf = (operation: { source: string }): string =>
+      operation.source.replace(productArgument, `"${sellersProduct}"`);
+    beforeAll(async () => {
+      await t.app.readModels.waitFor(await t.app.eventStore.headPosition());
+    });
     const operations = (['query', 'subscription'] as const).flatMap((kind) => {
       const type = kind === 'query' ? schema.getQueryType() : schema.getSubscriptionType();
       return Object.values(type?.getFields() ?? {}).map((field) => {
+        const values = { ...argumentValues, ...fieldArgumentValues[field.name] };
         const args = field.args
-          .filter((arg) => argumentValues[arg.name])
-          .map((arg) => `${arg.name}: ${argumentValues[arg.name]}`);
+          .filter((arg) => values[arg.name])
+          .map((arg) => `${arg.name}: ${values[arg.name]}`);
         if (kind === 'subscription') args.push('after: -1');
         return {
           name: `${kind} ${field.name}`,
@@ -659,7 +673,7 @@ describe('authorization: every route and GraphQL operation × every kind of call
                 method: 'POST',
                 url: '/graphql',
                 headers: token ? bearer(token) : {},
-                payload: { query: operation.source },
+                payload: { query: sourceOf(operation) },
               });
               return outcomeOf(response.json<GraphqlAnswer>(), operation.field);
             }),
@@ -718,7 +732,7 @@ describe('authorization: every route and GraphQL operation × every kind of call
           for (const caller of callerNames) {
             const tokens = tokensOf(caller);
             actual[caller] = await Promise.all(
-              tokens.map((token) => firstAnswer(token, operation.source, operation.field)),
+              tokens.map((token) => firstAnswer(token, sourceOf(operation), operation.field)),
             );
             wanted[caller] = tokens.map(() => expectedOverWebSocket(audience, caller));
           }
