@@ -203,8 +203,18 @@ describe("listings that change: a seller's edits, withdrawals and sales elsewher
 
   describe('POST /myProducts/{productId}/withdraw', () => {
     it('takes it off every public list and its page, but not off its seller’s own list', async () => {
-      const { productId, position: listed } = await listProductAt(t.app, t.seller);
-      const before = await pageOf(t.buyer, productId, listed);
+      const { productId } = await listProductAt(t.app, t.seller);
+      // Advertised on the home page until it is withdrawn.
+      const advertised = answerOf(
+        await t.app.inject({
+          method: 'PUT',
+          url: `/myProducts/${productId}/advertise`,
+          headers: bearer(t.seller.accessToken),
+        }),
+      );
+      const onHome = await getAs(t.app, t.buyer, '/advertisedProducts', advertised.position);
+      expect(ids(onHome.json<ProductAnswer[]>())).toContain(productId);
+      const before = await pageOf(t.buyer, productId, advertised.position);
       const answer = answerOf(await move(t.seller, productId, 'withdraw'));
       expect(answer.modifiedCount).toBe(1);
       const at = answer.position;
@@ -215,6 +225,8 @@ describe("listings that change: a seller's edits, withdrawals and sales elsewher
       expect((await pageOf(t.admin, productId, at)).status).toBe('withdrawn');
       const category = await getAs(t.app, t.buyer, '/allProducts/Samsung', at);
       expect(ids(category.json<ProductAnswer[]>())).not.toContain(productId);
+      const home = await getAs(t.app, t.buyer, '/advertisedProducts', at);
+      expect(ids(home.json<ProductAnswer[]>())).not.toContain(productId);
       const search = await getAs(t.app, t.buyer, '/products?q=galaxy', at);
       expect(ids(search.json<{ items: ProductAnswer[] }>().items)).not.toContain(productId);
       const own = await getAs(t.app, t.seller, `/myProducts/${t.seller.email}`, at);

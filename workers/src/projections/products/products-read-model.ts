@@ -22,6 +22,13 @@ export const productsHandledEventTypes: readonly EventType[] = [
   'ProductSoldElsewhere',
 ];
 
+/** At a new price from `at` on: the price history keeps every price. */
+const repriced = (doc: ProductDocument, price: number, at: string): ProductDocument => ({
+  ...doc,
+  sellingPrice: price,
+  priceHistory: JSON.stringify([...pricesOf(doc), { price, at }]),
+});
+
 /** Its seller withdrew it or sold it elsewhere: no longer on sale, nor in the public lists. */
 const offSite = (doc: ProductDocument, status: 'withdrawn' | 'sold'): ProductDocument =>
   doc.status === 'available' || doc.status === 'unavailable'
@@ -71,11 +78,8 @@ export function evolveProduct(
       return doc && moved(doc, ['booked'], 'sold');
     case 'ReportedProductDeleted':
       return null;
-    case 'ProductPriceChanged': {
-      const { sellingPrice, changedAt } = event.data;
-      const prices = [...(doc ? pricesOf(doc) : []), { price: sellingPrice, at: changedAt }];
-      return doc && { ...doc, sellingPrice, priceHistory: JSON.stringify(prices) };
-    }
+    case 'ProductPriceChanged':
+      return doc && repriced(doc, event.data.sellingPrice, event.data.changedAt);
     case 'ProductConditionChanged':
       return doc && { ...doc, condition: event.data.condition };
     // The keyword search reads the description: its words follow (`searchText`).
