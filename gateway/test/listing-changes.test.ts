@@ -108,6 +108,23 @@ describe("listings that change: a seller's edits, withdrawals and sales elsewher
       expect(shown.picture).toMatch(new RegExp(`/images/${newPicture}$`));
     });
 
+    it('a retried edit with its Idempotency-Key gets the first answer, and appends once', async () => {
+      const { productId } = await listProductAt(t.app, t.seller, { sellingPrice: 600 });
+      const send = () =>
+        t.app.inject({
+          method: 'PATCH',
+          url: `/myProducts/${productId}`,
+          headers: { ...bearer(t.seller.accessToken), 'idempotency-key': `edit-${productId}` },
+          payload: { sellingPrice: 590 },
+        });
+      const first = await send();
+      const again = await send();
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(first.json());
+      expect(await eventsOf(productId)).toEqual(['ProductListed', 'ProductPriceChanged']);
+    });
+
     it('changing nothing appends nothing', async () => {
       const { productId } = await listProductAt(t.app, t.seller, { sellingPrice: 600 });
       const answer = answerOf(
