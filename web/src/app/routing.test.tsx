@@ -41,11 +41,7 @@ describe('routing', () => {
     const user = userEvent.setup();
     const { router } = renderApp('/product/p1?from=share', {
       server: {
-        graphql: { Me: { me: meAs(buyer, 'buyer') } },
-        rest: (request) =>
-          request.method === 'GET' && request.path === '/products/p1'
-            ? [200, aListing()]
-            : undefined,
+        graphql: { Me: { me: meAs(buyer, 'buyer') }, Listing: { product: aListing() } },
       },
     });
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();

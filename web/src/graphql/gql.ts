@@ -25,6 +25,8 @@ type Documents = {
   '\n  query Category($id: ID!) {\n    category(id: $id) {\n      _id\n      title\n      image\n    }\n  }\n': typeof types.CategoryDocument;
   '\n  query MyBookings($minPosition: Float) {\n    myBookings(minPosition: $minPosition) {\n      _id\n      Brand\n      buyerName\n      email\n      phone\n      address\n      sellingPrice\n      productId\n      productName\n      status\n      expiresAt\n      cancelReason\n    }\n  }\n': typeof types.MyBookingsDocument;
   '\n  subscription MyBookingsChanged($after: Float) {\n    myBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.MyBookingsChangedDocument;
+  '\n  query Listing($id: ID!, $minPosition: Float) {\n    product(id: $id, minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      address\n      year\n      buyingPrice\n      sellingPrice\n      sellerName\n      condition\n      phone\n      about\n      postTime\n      Brand\n      email\n      sellerEmail\n      booked\n      reported\n      advertised\n      available\n      status\n      sellerVerified\n      priceHistory {\n        price\n        at\n      }\n      seller {\n        name\n        verified\n        memberSince\n        listings\n        completedSales\n      }\n    }\n  }\n': typeof types.ListingDocument;
+  '\n  subscription ListingChanged($id: ID!, $after: Float) {\n    productChanged(id: $id, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.ListingChangedDocument;
   '\n  fragment ProductFields on Product {\n    _id\n    productName\n    picture\n    address\n    year\n    buyingPrice\n    sellingPrice\n    sellerName\n    condition\n    phone\n    about\n    postTime\n    Brand\n    email\n    sellerEmail\n    booked\n    reported\n    advertised\n    available\n    sellerVerified\n  }\n': typeof types.ProductFieldsFragmentDoc;
   '\n  query Products($brand: String!, $limit: Int, $after: String, $minPosition: Float) {\n    products(brand: $brand, limit: $limit, after: $after, minPosition: $minPosition) {\n      items {\n        ...ProductFields\n      }\n      nextCursor\n    }\n  }\n': typeof types.ProductsDocument;
   '\n  subscription ProductsChanged($brand: String!, $after: Float) {\n    productsChanged(brand: $brand, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.ProductsChangedDocument;
@@ -59,6 +61,10 @@ const documents: Documents = {
     types.MyBookingsDocument,
   '\n  subscription MyBookingsChanged($after: Float) {\n    myBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
     types.MyBookingsChangedDocument,
+  '\n  query Listing($id: ID!, $minPosition: Float) {\n    product(id: $id, minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      address\n      year\n      buyingPrice\n      sellingPrice\n      sellerName\n      condition\n      phone\n      about\n      postTime\n      Brand\n      email\n      sellerEmail\n      booked\n      reported\n      advertised\n      available\n      status\n      sellerVerified\n      priceHistory {\n        price\n        at\n      }\n      seller {\n        name\n        verified\n        memberSince\n        listings\n        completedSales\n      }\n    }\n  }\n':
+    types.ListingDocument,
+  '\n  subscription ListingChanged($id: ID!, $after: Float) {\n    productChanged(id: $id, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
+    types.ListingChangedDocument,
   '\n  fragment ProductFields on Product {\n    _id\n    productName\n    picture\n    address\n    year\n    buyingPrice\n    sellingPrice\n    sellerName\n    condition\n    phone\n    about\n    postTime\n    Brand\n    email\n    sellerEmail\n    booked\n    reported\n    advertised\n    available\n    sellerVerified\n  }\n':
     types.ProductFieldsFragmentDoc,
   '\n  query Products($brand: String!, $limit: Int, $after: String, $minPosition: Float) {\n    products(brand: $brand, limit: $limit, after: $after, minPosition: $minPosition) {\n      items {\n        ...ProductFields\n      }\n      nextCursor\n    }\n  }\n':
@@ -161,6 +167,18 @@ export function graphql(
 export function graphql(
   source: '\n  subscription MyBookingsChanged($after: Float) {\n    myBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n',
 ): (typeof documents)['\n  subscription MyBookingsChanged($after: Float) {\n    myBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query Listing($id: ID!, $minPosition: Float) {\n    product(id: $id, minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      address\n      year\n      buyingPrice\n      sellingPrice\n      sellerName\n      condition\n      phone\n      about\n      postTime\n      Brand\n      email\n      sellerEmail\n      booked\n      reported\n      advertised\n      available\n      status\n      sellerVerified\n      priceHistory {\n        price\n        at\n      }\n      seller {\n        name\n        verified\n        memberSince\n        listings\n        completedSales\n      }\n    }\n  }\n',
+): (typeof documents)['\n  query Listing($id: ID!, $minPosition: Float) {\n    product(id: $id, minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      address\n      year\n      buyingPrice\n      sellingPrice\n      sellerName\n      condition\n      phone\n      about\n      postTime\n      Brand\n      email\n      sellerEmail\n      booked\n      reported\n      advertised\n      available\n      status\n      sellerVerified\n      priceHistory {\n        price\n        at\n      }\n      seller {\n        name\n        verified\n        memberSince\n        listings\n        completedSales\n      }\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  subscription ListingChanged($id: ID!, $after: Float) {\n    productChanged(id: $id, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n',
+): (typeof documents)['\n  subscription ListingChanged($id: ID!, $after: Float) {\n    productChanged(id: $id, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n'];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

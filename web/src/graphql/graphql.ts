@@ -478,6 +478,58 @@ export type MyBookingsChangedSubscription = {
   myBookingsChanged: { __typename?: 'Change'; topic: string; position: number; ids: Array<string> };
 };
 
+export type ListingQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type ListingQuery = {
+  __typename?: 'Query';
+  product?: {
+    __typename?: 'ProductDetails';
+    _id: string;
+    productName: string;
+    picture: string;
+    address: string;
+    year: number;
+    buyingPrice: number;
+    sellingPrice: number;
+    sellerName: string;
+    condition: Condition;
+    phone: string;
+    about: string;
+    postTime: string;
+    Brand: string;
+    email: string;
+    sellerEmail: string;
+    booked: boolean;
+    reported: boolean;
+    advertised: boolean;
+    available: boolean;
+    status: ProductStatus;
+    sellerVerified: boolean;
+    priceHistory: Array<{ __typename?: 'PricePoint'; price: number; at: string }>;
+    seller: {
+      __typename?: 'SellerSummary';
+      name: string;
+      verified: boolean;
+      memberSince?: string | null;
+      listings: number;
+      completedSales: number;
+    };
+  } | null;
+};
+
+export type ListingChangedSubscriptionVariables = Exact<{
+  id: Scalars['ID']['input'];
+  after?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type ListingChangedSubscription = {
+  __typename?: 'Subscription';
+  productChanged: { __typename?: 'Change'; topic: string; position: number; ids: Array<string> };
+};
+
 export type ProductFieldsFragment = {
   __typename?: 'Product';
   _id: string;
@@ -1184,6 +1236,157 @@ export const MyBookingsChangedDocument = {
     },
   ],
 } as unknown as DocumentNode<MyBookingsChangedSubscription, MyBookingsChangedSubscriptionVariables>;
+export const ListingDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'Listing' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'product' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'minPosition' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: '_id' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'productName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'picture' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'year' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'buyingPrice' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sellerName' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'postTime' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'Brand' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'available' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'sellerVerified' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'priceHistory' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'price' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'at' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'seller' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'verified' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'memberSince' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'listings' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'completedSales' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ListingQuery, ListingQueryVariables>;
+export const ListingChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'ListingChanged' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'productChanged' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'id' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'id' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'topic' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ids' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ListingChangedSubscription, ListingChangedSubscriptionVariables>;
 export const ProductsDocument = {
   kind: 'Document',
   definitions: [

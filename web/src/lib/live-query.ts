@@ -55,7 +55,11 @@ export function useMinPosition<ChangeVariables extends AnyVariables>({
   return Math.max(commandPosition, announced);
 }
 
-export type LiveQueryArgs<Data, Variables extends AnyVariables> = ChangesArgs & {
+export type LiveQueryArgs<
+  Data,
+  Variables extends AnyVariables,
+  ChangeVariables extends AnyVariables = AfterVariables,
+> = ChangesArgs<ChangeVariables> & {
   query: TypedDocumentNode<Data, Variables & LiveVariables>;
   variables?: Variables;
 };
@@ -64,11 +68,18 @@ export type LiveQueryArgs<Data, Variables extends AnyVariables> = ChangesArgs & 
  * A query kept live: whenever the server announces a change (or this tab gets a command's
  * answer), the query runs again with `minPosition` so the answer includes that change.
  */
-export function useLiveQuery<Data, Variables extends AnyVariables>({
+export function useLiveQuery<
+  Data,
+  Variables extends AnyVariables,
+  ChangeVariables extends AnyVariables = AfterVariables,
+>({
   query,
   variables,
   ...changes
-}: LiveQueryArgs<Data, Variables>): UseQueryResponse<Data, Variables & LiveVariables> {
+}: LiveQueryArgs<Data, Variables, ChangeVariables>): UseQueryResponse<
+  Data,
+  Variables & LiveVariables
+> {
   const minPosition = useMinPosition(changes);
   const queryVariables = useMemo(
     () => ({ ...(variables as Variables), ...(minPosition > 0 ? { minPosition } : {}) }),

@@ -30,11 +30,30 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
   };
 }
 
-/** GET /products/{id} as the gateway answers it: listed at 350$, now 300$. */
+/** A product's page as the gateway answers it (GraphQL `product`): listed at 350$, now 300$. */
 export function aListing(overrides: Partial<Listing> = {}): Listing {
   return {
-    ...aProduct(),
+    _id: 'p1',
+    productName: 'Galaxy S10',
+    picture: '/images/s10.png',
+    address: 'Dhaka',
+    year: 2,
+    buyingPrice: 500,
+    sellingPrice: 300,
+    sellerName: 'Sam Seller',
+    condition: 'Good',
+    phone: '01700000000',
+    about: 'Like new, with box',
+    postTime: '2024-05-01T10:00:00.000Z',
+    Brand: 'Samsung',
+    email: 'sam@example.com',
+    sellerEmail: 'sam@example.com',
+    booked: false,
+    reported: false,
+    advertised: false,
+    available: true,
     status: 'available',
+    sellerVerified: true,
     priceHistory: [
       { price: 350, at: '2024-05-01T10:00:00.000Z' },
       { price: 300, at: '2024-05-03T09:30:00.000Z' },

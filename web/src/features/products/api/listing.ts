@@ -1,35 +1,65 @@
-import type { ListingStatus } from '@/components/ui/listing-status-badge.tsx';
-import { apiRequest } from '@/lib/api-client.ts';
-import type { Product } from './products.ts';
-
-/** One price the listing had, from when it was set. */
-export type PricePoint = { price: number; at: string };
-
-/** Who sells the listing, as a buyer may read it. */
-export type ListingSeller = {
-  name: string;
-  verified: boolean;
-  /** When the seller's account was made; null when the server does not know it. */
-  memberSince: string | null;
-  listings: number;
-  completedSales: number;
-};
+import { graphql } from '@/graphql/gql.ts';
+import type { ListingQuery as ListingAnswer } from '@/graphql/graphql.ts';
 
 /** A product on its own page: every field of the card, its state, its prices and its seller. */
-export type Listing = Product & {
-  status: ListingStatus;
-  /** Oldest first; the last one is the price now. */
-  priceHistory: PricePoint[];
-  seller: ListingSeller;
-};
+export type Listing = NonNullable<ListingAnswer['product']>;
+
+/** One price the listing had, from when it was set. */
+export type PricePoint = Listing['priceHistory'][number];
+
+/** Who sells the listing, as a buyer may read it. */
+export type ListingSeller = Listing['seller'];
 
 /**
- * GET /products/{id}; `minPosition` makes the answer include every change up to it. 404 when the
- * product does not exist or is off sale to whoever asks.
+ * A product's page: null for an unknown product, and for one off sale to whoever asks (only its
+ * seller and the admins see it then).
  */
-export function fetchListing(id: string, minPosition: number, signal: AbortSignal) {
-  return apiRequest<Listing>(`/products/${encodeURIComponent(id)}`, {
-    query: { minPosition: minPosition > 0 ? minPosition : undefined },
-    signal,
-  });
-}
+export const ListingQuery = graphql(`
+  query Listing($id: ID!, $minPosition: Float) {
+    product(id: $id, minPosition: $minPosition) {
+      _id
+      productName
+      picture
+      address
+      year
+      buyingPrice
+      sellingPrice
+      sellerName
+      condition
+      phone
+      about
+      postTime
+      Brand
+      email
+      sellerEmail
+      booked
+      reported
+      advertised
+      available
+      status
+      sellerVerified
+      priceHistory {
+        price
+        at
+      }
+      seller {
+        name
+        verified
+        memberSince
+        listings
+        completedSales
+      }
+    }
+  }
+`);
+
+/** The product, or another of its seller's products (their counts), or the seller changed. */
+export const ListingChangedSubscription = graphql(`
+  subscription ListingChanged($id: ID!, $after: Float) {
+    productChanged(id: $id, after: $after) {
+      topic
+      position
+      ids
+    }
+  }
+`);

@@ -4,50 +4,45 @@ import { describe, expect, it } from 'vitest';
 import { buyer } from '@/testing/auth.ts';
 import { aListing, seller } from '@/testing/fixtures.ts';
 import { meAs, renderApp } from '@/testing/render-app.tsx';
-import type { RestRequest } from '@/testing/fake-server.ts';
+import type { GraphqlRequest, RestRequest } from '@/testing/fake-server.ts';
 import type { Listing } from '../api/listing.ts';
 
 /**
- * /product/p1 as `user`, its answer read from `listing()` at each request (null: 404), and
- * `extra` answering any other REST call.
+ * /product/p1 as `user`, its answer read from `listing()` at each query (null: unknown or off
+ * sale to the caller), and `rest` answering the commands.
  */
 function renderListing(
   listing: () => Listing | null,
   options: {
     user?: typeof buyer;
-    extra?: (request: RestRequest) => [number, unknown] | undefined;
+    rest?: (request: RestRequest) => [number, unknown] | undefined;
   } = {},
 ) {
   const user = options.user ?? buyer;
   return renderApp('/product/p1', {
     user,
     server: {
-      graphql: { Me: { me: meAs(user, user === seller ? 'seller' : 'buyer') } },
-      rest: (request) => {
-        if (request.method === 'GET' && request.path === '/products/p1') {
-          const found = listing();
-          return found
-            ? [200, found]
-            : [
-                404,
-                { statusCode: 404, error: 'Not Found', message: 'This product does not exist' },
-              ];
-        }
-        return options.extra?.(request);
+      graphql: {
+        Me: { me: meAs(user, user === seller ? 'seller' : 'buyer') },
+        Listing: () => ({ product: listing() }),
       },
+      ...(options.rest ? { rest: options.rest } : {}),
     },
   });
 }
 
-const listingReads = (requests: RestRequest[]) =>
+const listingReads = (requests: GraphqlRequest[]) =>
   requests
-    .filter((request) => request.path === '/products/p1')
-    .map((request) => request.search.get('minPosition'));
+    .filter((request) => request.operationName === 'Listing')
+    .map((request) => request.variables);
 
 const announce = (server: ReturnType<typeof renderListing>['server'], position: number) =>
-  server.announce('ProductsChanged', {
-    productsChanged: { topic: 'products', position, ids: ['p1'] },
+  server.announce('ListingChanged', {
+    productChanged: { topic: 'productPage', position, ids: ['p1'] },
   });
+
+const subscribed = async (server: ReturnType<typeof renderListing>['server']) =>
+  waitFor(() => expect(server.subscriptions()).toContain('ListingChanged'));
 
 describe("a product's own page", () => {
   it('shows the picture, every field, the seller and the price history with its drop', async () => {
@@ -121,7 +116,7 @@ describe("a product's own page", () => {
     );
   });
 
-  it("says 'This product does not exist' for a 404, with a way on", async () => {
+  it("says 'This product does not exist' for an unknown product, with a way on", async () => {
     renderListing(() => null);
     expect(
       await screen.findByRole('heading', { name: 'This product does not exist' }),
@@ -133,7 +128,7 @@ describe("a product's own page", () => {
     let listing = aListing();
     const { server } = renderListing(() => listing);
     await screen.findByRole('article', { name: 'Galaxy S10' });
-    await waitFor(() => expect(server.subscriptions()).toContain('ProductsChanged'));
+    await subscribed(server);
 
     listing = aListing({
       sellingPrice: 250,
@@ -147,14 +142,17 @@ describe("a product's own page", () => {
     const history = screen.getByRole('region', { name: 'Price history' });
     expect(within(history).getAllByRole('listitem')).toHaveLength(3);
     expect(within(history).getAllByRole('listitem')[2]).toHaveTextContent(/250\$Down 50\$$/);
-    expect(listingReads(server.restRequests)).toEqual([null, '50']);
+    expect(listingReads(server.graphqlRequests)).toEqual([
+      { id: 'p1' },
+      { id: 'p1', minPosition: 50 },
+    ]);
   });
 
   it('shows a sale live: Sold, a toast, and Book now gone', async () => {
     let listing = aListing();
     const { server } = renderListing(() => listing);
     const page = await screen.findByRole('article', { name: 'Galaxy S10' });
-    await waitFor(() => expect(server.subscriptions()).toContain('ProductsChanged'));
+    await subscribed(server);
 
     listing = aListing({ status: 'sold', booked: true });
     announce(server, 51);
@@ -164,11 +162,11 @@ describe("a product's own page", () => {
     expect(within(page).queryByRole('button', { name: 'Book now' })).not.toBeInTheDocument();
   });
 
-  it('says so live when the listing goes off sale to this visitor (the server answers 404)', async () => {
+  it('says so live when the listing goes off sale to this visitor (the server answers null)', async () => {
     let listing: Listing | null = aListing();
     const { server } = renderListing(() => listing);
     await screen.findByRole('article', { name: 'Galaxy S10' });
-    await waitFor(() => expect(server.subscriptions()).toContain('ProductsChanged'));
+    await subscribed(server);
 
     listing = null;
     announce(server, 52);
@@ -177,14 +175,16 @@ describe("a product's own page", () => {
       await screen.findByRole('heading', { name: 'Galaxy S10 is no longer on sale' }),
     ).toBeInTheDocument();
     // The heading, and the toast for whoever did not see it happen.
-    expect(screen.getAllByText('Galaxy S10 is no longer on sale')).toHaveLength(2);
+    await waitFor(() =>
+      expect(screen.getAllByText('Galaxy S10 is no longer on sale')).toHaveLength(2),
+    );
     expect(screen.queryByRole('button', { name: 'Book now' })).not.toBeInTheDocument();
   });
 
   it('books from the listing page with the booking modal', async () => {
     const user = userEvent.setup();
     const { server } = renderListing(() => aListing(), {
-      extra: (request) =>
+      rest: (request) =>
         request.method === 'POST' && request.path === '/bookings'
           ? [200, { acknowledged: true, insertedId: 'b1', position: 60 }]
           : undefined,
@@ -203,6 +203,8 @@ describe("a product's own page", () => {
       address: 'Gulshan 1',
     });
     // The booking's answer moves the read on: the page reads the listing again at its position.
-    await waitFor(() => expect(listingReads(server.restRequests)).toContain('60'));
+    await waitFor(() =>
+      expect(listingReads(server.graphqlRequests)).toContainEqual({ id: 'p1', minPosition: 60 }),
+    );
   });
 });

@@ -1,10 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ErrorMessage } from '@/components/ui/error-message.tsx';
 import { listingStatusText } from '@/components/ui/listing-status-badge.tsx';
+import { LoadState } from '@/components/ui/load-state.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { paths } from '@/config/paths.ts';
-import { errorMessage } from '@/lib/api-client.ts';
 import { useChangeToasts } from '@/lib/change-toasts.ts';
 import { formatPrice } from '@/lib/format.ts';
 import { notify } from '@/lib/toast.tsx';
@@ -84,15 +83,9 @@ export function ListingPage({
 
   switch (read.status) {
     case 'loading':
-      return <Spinner label="Loading the product…" />;
+      return <Spinner label="Loading this product…" />;
     case 'failed':
-      return (
-        <ErrorMessage
-          title="This product could not be loaded"
-          message={errorMessage(read.error)}
-          onRetry={read.retry}
-        />
-      );
+      return <LoadState what="This product" error={read.error} onRetry={read.retry} />;
     case 'notFound':
       return (
         <Missing
