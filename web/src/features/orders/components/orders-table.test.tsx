@@ -51,6 +51,10 @@ describe('My orders', () => {
     const row = (await screen.findByRole('cell', { name: 'Galaxy S10' })).closest('tr');
     if (!row) throw new Error('no row');
     expect(within(row).getByText('Waiting for the seller')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Galaxy S10' })).toHaveAttribute(
+      'href',
+      '/product/p1',
+    );
     expect(
       within(row).getByRole('button', { name: 'Cancel the booking of Galaxy S10' }),
     ).toBeInTheDocument();

@@ -1,6 +1,8 @@
+import { Link } from 'react-router-dom';
 import { LiveTable } from '@/components/live-table.tsx';
 import { BookingStatusBadge } from '@/components/ui/booking-status-badge.tsx';
 import { useChangeToasts } from '@/lib/change-toasts.ts';
+import { paths } from '@/config/paths.ts';
 import { formatPrice } from '@/lib/format.ts';
 import { useCommand } from '@/lib/use-command.ts';
 import {
@@ -51,7 +53,12 @@ export function OrdersTable() {
       onRows={onRows}
       columns={[
         { header: '#', cell: (_, index) => index + 1 },
-        { header: 'Product', cell: (booking) => booking.productName },
+        {
+          header: 'Product',
+          cell: (booking) => (
+            <Link to={paths.product.getHref(booking.productId)}>{booking.productName}</Link>
+          ),
+        },
         { header: 'Brand', cell: (booking) => booking.Brand },
         { header: 'Price', cell: (booking) => formatPrice(booking.sellingPrice) },
         { header: 'Phone', cell: (booking) => booking.phone },

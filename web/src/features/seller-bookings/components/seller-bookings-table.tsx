@@ -1,5 +1,7 @@
+import { Link } from 'react-router-dom';
 import { LiveTable } from '@/components/live-table.tsx';
 import { BookingStatusBadge } from '@/components/ui/booking-status-badge.tsx';
+import { paths } from '@/config/paths.ts';
 import { useChangeToasts } from '@/lib/change-toasts.ts';
 import { formatPrice } from '@/lib/format.ts';
 import { useCommand } from '@/lib/use-command.ts';
@@ -68,7 +70,7 @@ export function SellerBookingsTable() {
           header: 'Product',
           cell: (booking) => (
             <>
-              {booking.productName}
+              <Link to={paths.product.getHref(booking.productId)}>{booking.productName}</Link>
               <span className="cell-note">{formatPrice(booking.sellingPrice)}</span>
             </>
           ),

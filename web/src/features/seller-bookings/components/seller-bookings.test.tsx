@@ -49,6 +49,10 @@ describe('Bookings on my listings', () => {
     ).toBeInTheDocument();
     const row = await screen.findByRole('row', { name: /Galaxy S21/ });
     expect(within(row).getByText('Waiting for your answer')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Galaxy S21' })).toHaveAttribute(
+      'href',
+      '/product/p1',
+    );
     expect(
       within(row).getByRole('button', { name: 'Accept the booking of Galaxy S21 by Rafiq Islam' }),
     ).toBeInTheDocument();
