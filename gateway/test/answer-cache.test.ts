@@ -187,7 +187,7 @@ describe('whole GraphQL answers cached', () => {
     const productId = await listProduct(t.app, seller, { productName: 'Pixel 6' });
 
     // Asked with the booking's position: never the answer cached before it.
-    const notices = await changeNotices(t, changeTopic('bookings', buyer.email));
+    const notices = await changeNotices(t, changeTopic('bookings', buyer.uid));
     const position = await bookProductAt(t.app, buyer, productId);
     const withPosition = await cachedDuring(() => post(myBookings, buyer, { min: position }));
     expect(withPosition.cached).toBe(false);

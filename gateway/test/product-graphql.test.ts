@@ -123,7 +123,7 @@ describe('GraphQL: a product’s page (product) and its live changes (productCha
   it('a cached answer follows an edit as soon as its change notice arrives', async () => {
     const { productId, position } = await listProductAt(t.app, t.seller, { sellingPrice: 500 });
     expect(await query(t.buyer, productId, position)).toMatchObject({ sellingPrice: 500 });
-    const notices = await changeNotices(t, changeTopic('sellerProducts', t.seller.email));
+    const notices = await changeNotices(t, changeTopic('sellerProducts', t.seller.uid));
     const edited = (await patch(t.seller, productId, { sellingPrice: 480 })).json<{
       position: number;
     }>();

@@ -151,7 +151,7 @@ describe('GET /products/:productId, a product’s page', () => {
     it('shows a booking as soon as its change notice arrives', async () => {
       const { productId, position } = await listProductAt(t.app, seller);
       expect((await pageOf(t.buyer, productId, position)).status).toBe('available');
-      const notices = await changeNotices(t, changeTopic('sellerProducts', seller.email));
+      const notices = await changeNotices(t, changeTopic('sellerProducts', seller.uid));
       await bookProductAt(t.app, t.buyer, productId);
       // The product's own change (ProductBooked), before the booking's BookingPlaced.
       await notices.until((change) => change.position > position && change.ids.includes(productId));
@@ -179,7 +179,7 @@ describe('GET /products/:productId, a product’s page', () => {
       const counted = await registerUser(t.app, 'seller', { name: 'Recounted' });
       const { productId, position } = await listProductAt(t.app, counted);
       expect((await pageOf(t.buyer, productId, position)).seller.listings).toBe(1);
-      const notices = await changeNotices(t, changeTopic('sellerProducts', counted.email));
+      const notices = await changeNotices(t, changeTopic('sellerProducts', counted.uid));
       const { position: listed } = await listProductAt(t.app, counted, { Brand: 'Oppo' });
       await notices.until((change) => change.position >= listed);
       expect((await pageOf(t.buyer, productId)).seller.listings).toBe(2);

@@ -38,7 +38,7 @@ describe.each([
       let noticed: (change: ReadModelChange) => void = () => {};
       const notice = new Promise<ReadModelChange>((resolve) => (noticed = resolve));
       const unsubscribe = await t.app.readModels.pubsub.subscribe(
-        changeTopic('bookings', buyer.email),
+        changeTopic('bookings', buyer.uid),
         (payload) => noticed(payload as ReadModelChange),
       );
       try {
@@ -55,7 +55,7 @@ describe.each([
         expect(mine.json<{ productId: string }[]>().map((b) => b.productId)).toEqual([productId]);
         // The thread's change notice reaches this process's pub/sub (the GraphQL subscriptions'). It
         // may come after the read: that one found the thread's commit in the shared file already.
-        expect(await notice).toMatchObject({ topic: 'bookings', key: buyer.email });
+        expect(await notice).toMatchObject({ topic: 'bookings', key: buyer.uid });
       } finally {
         await unsubscribe();
       }

@@ -271,7 +271,7 @@ describe('GraphQL subscriptions over graphql-ws', () => {
       // The server fault's message is the error formatter's, not the store's.
       expect(await refusalOf(refused)).toBe('Something went wrong on our side');
       expect(subscribing).toHaveBeenCalledTimes(1);
-      expect(stopped).toHaveBeenCalledWith(changeTopic('bookings', buyer.email));
+      expect(stopped).toHaveBeenCalledWith(changeTopic('bookings', buyer.uid));
     } finally {
       subscribing.mockRestore();
       checkpoint.mockRestore();

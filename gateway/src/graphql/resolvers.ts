@@ -105,7 +105,7 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
       const found = await store.get<ProductDocument>('products', args.id);
       if (!found) return null;
       const privileged = actor.isAdmin || actor.uid === found.sellerUid;
-      const query = { id: args.id, sellerEmail: found.sellerEmail };
+      const query = { id: args.id, sellerUid: found.sellerUid };
       const { page } = await cache.read(
         {
           key: ['product', args.id, privileged ? actor.uid : ''].join('\u0000'),
@@ -132,10 +132,11 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
     myBookings: async (_root, args, ctx) => {
       const actor = requireActor(ctx);
       await reach(args);
-      const query = { email: actor.email };
+      // By account, as every personal read: never by the e-mail a new account may reuse.
+      const query = { buyerUid: actor.uid };
       const { items } = await cache.read(
         {
-          key: `myBookings\u0000${actor.email}`,
+          key: `myBookings\u0000${actor.uid}`,
           sources: buyerBookings.sources(query),
           minPosition: args.minPosition ?? undefined,
         },
@@ -147,12 +148,12 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
     myProducts: async (_root, args, ctx) => {
       const actor = requireActor(ctx, 'seller');
       await reach(args);
-      return sellerProducts.run(store, { sellerEmail: actor.email });
+      return sellerProducts.run(store, { sellerUid: actor.uid });
     },
     sellerBookings: async (_root, args, ctx) => {
       const actor = requireActor(ctx, 'seller');
       await reach(args);
-      return (await sellerBookings.run(store, { sellerEmail: actor.email })).items;
+      return (await sellerBookings.run(store, { sellerUid: actor.uid })).items;
     },
     users: async (_root, args, ctx) => {
       requireActor(ctx, 'admin');

@@ -71,7 +71,7 @@ function requireSubscriber(context: CallerContext, role?: 'admin' | 'seller'): A
 
 /**
  * Each subscription follows the change sources of the query its client re-runs (declared with the
- * query, in workers' read-model folders): a user's bookings and a seller's products by e-mail, a
+ * query, in workers' read-model folders): a user's bookings and a seller's products by account (uid), a
  * brand's products by brand, the admin lists whole; product lists also follow the sellers, whose
  * verification they show. On (re)connect with `after`, one Change is sent first when the read
  * models have moved past it, so the client refetches what it missed. Every change delivered is
@@ -145,7 +145,7 @@ export function subscriptionResolvers(app: FastifyInstance) {
   return {
     myBookingsChanged: feed<AfterArgs>({
       audience: 'user',
-      sources: (actor) => buyerBookings.sources({ email: actor.email }),
+      sources: (actor) => buyerBookings.sources({ buyerUid: actor.uid }),
     }),
     reportedProductsChanged: feed<AfterArgs>({
       audience: 'admin',
@@ -160,7 +160,7 @@ export function subscriptionResolvers(app: FastifyInstance) {
       sources: async (_actor, { id }) => {
         const found = await app.readModels.store.get<ProductDocument>('products', id);
         if (!found) throw notFound('This product does not exist');
-        return productDetails.sources({ id, sellerEmail: found.sellerEmail });
+        return productDetails.sources({ id, sellerUid: found.sellerUid });
       },
     }),
     productSearchChanged: feed<SubscriptionProductSearchChangedArgs>({
@@ -178,11 +178,11 @@ export function subscriptionResolvers(app: FastifyInstance) {
     }),
     myProductsChanged: feed<AfterArgs>({
       audience: 'seller',
-      sources: (actor) => sellerProducts.sources({ sellerEmail: actor.email }),
+      sources: (actor) => sellerProducts.sources({ sellerUid: actor.uid }),
     }),
     sellerBookingsChanged: feed<AfterArgs>({
       audience: 'seller',
-      sources: (actor) => sellerBookings.sources({ sellerEmail: actor.email }),
+      sources: (actor) => sellerBookings.sources({ sellerUid: actor.uid }),
     }),
   } satisfies Required<SubscriptionResolvers<CallerContext>>;
 }

@@ -31,11 +31,12 @@ export default async function bookingReadRoutes(fastify: FastifyInstance): Promi
       if (request.query.email.toLowerCase() !== actor.email)
         throw forbidden('You can only see your own bookings');
       const { limit, after, minPosition } = request.query;
-      const args = { email: actor.email, page: pageRequestOf(request.query) };
+      // Read by the account, not the e-mail: a new account may reuse a deleted one's e-mail.
+      const args = { buyerUid: actor.uid, page: pageRequestOf(request.query) };
       return app.answerCache.send(
         reply,
         {
-          key: ['/bookings', actor.email, limit ?? '', after ?? ''].join('\u0000'),
+          key: ['/bookings', actor.uid, limit ?? '', after ?? ''].join('\u0000'),
           sources: buyerBookings.sources(args),
           minPosition,
         },
@@ -60,11 +61,11 @@ export default async function bookingReadRoutes(fastify: FastifyInstance): Promi
     async (request, reply) => {
       const actor = actorOfRequest(request);
       const { limit, after, minPosition } = request.query;
-      const args = { sellerEmail: actor.email, page: pageRequestOf(request.query) };
+      const args = { sellerUid: actor.uid, page: pageRequestOf(request.query) };
       return app.answerCache.send(
         reply,
         {
-          key: ['/bookings/received', actor.email, limit ?? '', after ?? ''].join('\u0000'),
+          key: ['/bookings/received', actor.uid, limit ?? '', after ?? ''].join('\u0000'),
           sources: sellerBookings.sources(args),
           minPosition,
         },

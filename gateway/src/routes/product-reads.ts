@@ -167,7 +167,7 @@ export default async function productReadRoutes(fastify: FastifyInstance): Promi
       const found = await store.get<ProductDocument>('products', productId);
       if (!found) throw unknownProduct();
       const privileged = actor.isAdmin || actor.uid === found.sellerUid;
-      const args = { id: productId, sellerEmail: found.sellerEmail };
+      const args = { id: productId, sellerUid: found.sellerUid };
       return app.answerCache.send(
         reply,
         {
@@ -227,7 +227,8 @@ export default async function productReadRoutes(fastify: FastifyInstance): Promi
       const actor = actorOfRequest(request);
       if (request.params.email.toLowerCase() !== actor.email)
         throw forbidden('You can only see your own products');
-      return (await sellerProducts.run(store, { sellerEmail: actor.email })).map(product);
+      // Read by the account: a new account may reuse a deleted one's e-mail.
+      return (await sellerProducts.run(store, { sellerUid: actor.uid })).map(product);
     },
   );
 

@@ -12,8 +12,8 @@ export type ChangeTopic = ReadModelName | 'sellerProducts' | 'reportedProducts' 
 
 /**
  * What one applied event changed, for the GraphQL subscriptions and the answer cache. `key`
- * narrows the audience (the brand for 'products', the buyer's e-mail for 'bookings', the
- * seller's e-mail for 'sellerProducts'), null otherwise. `position` is the event's global one.
+ * narrows the audience (the brand for 'products', the buyer's uid for 'bookings', the seller's
+ * uid for 'sellerProducts' and 'sellerBookings'), null otherwise. `position` is the event's global one.
  */
 export interface ReadModelChange {
   readonly topic: ChangeTopic;

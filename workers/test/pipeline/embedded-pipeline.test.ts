@@ -130,7 +130,7 @@ describe('the embedded pipeline (relay, in-process queue, projector)', () => {
     const { eventStore, readStore, pubsub, start } = await givenTheEmbeddedProfile();
     const notices: unknown[] = [];
     const notified = condition();
-    await pubsub.subscribe(changeTopic('bookings', buyer.email), (payload) => {
+    await pubsub.subscribe(changeTopic('bookings', buyer.uid), (payload) => {
       notices.push(payload);
       notified.notify();
     });
@@ -161,7 +161,7 @@ describe('the embedded pipeline (relay, in-process queue, projector)', () => {
     await notified.until(() => notices.length >= 1, 'a bookings notice');
     // The booking appears with ProductBooked; BookingPlaced then changes nothing visible.
     expect(notices).toEqual([
-      { topic: 'bookings', key: buyer.email, ids: ['b1'], position: bookedAt.position },
+      { topic: 'bookings', key: buyer.uid, ids: ['b1'], position: bookedAt.position },
     ]);
     // The gateway placed the booking itself: the reactor added nothing.
     expect(await eventStore.readStream(bookingStreamId('b1'))).toHaveLength(1);

@@ -177,7 +177,7 @@ describe('products read model', () => {
       );
       expect(changes[1]).toEqual([
         { topic: 'products', key: 'Samsung', ids: ['p1'], position: 2 },
-        { topic: 'sellerProducts', key: 's1@example.com', ids: ['p1'], position: 2 },
+        { topic: 'sellerProducts', key: 's1', ids: ['p1'], position: 2 },
       ]);
     });
   });
@@ -228,7 +228,7 @@ describe('products read model', () => {
       expect(documents.documents('products').map((p) => p._id)).toEqual(['p2']);
       expect(changes[3]).toEqual([
         { topic: 'products', key: 'Samsung', ids: ['p1'], position: 4 },
-        { topic: 'sellerProducts', key: 's1@example.com', ids: ['p1'], position: 4 },
+        { topic: 'sellerProducts', key: 's1', ids: ['p1'], position: 4 },
         { topic: 'reportedProducts', key: null, ids: ['p1'], position: 4 },
       ]);
       // Delivered again, the listing does not bring the deleted product back.

@@ -9,7 +9,7 @@ import { encodeCursor } from '../../src/read-store/document-query.ts';
 import {
   getSellerByEmail,
   getUserByEmail,
-  listBookingsByEmail,
+  listBookingsOfBuyer,
   listCategories,
   listSellers,
   listUsers,
@@ -228,9 +228,9 @@ describe('embedded read store', () => {
     await listProductsByBrand(recorder, 'Samsung');
     await listProductsByBrand(recorder, 'Samsung', later);
     await listAdvertisedProducts(recorder);
-    await listProductsBySeller(recorder, 's1@example.com');
+    await listProductsBySeller(recorder, 's1');
     await listReportedProducts(recorder);
-    await listBookingsByEmail(recorder, 'b1@example.com', {
+    await listBookingsOfBuyer(recorder, 'b1', {
       limit: 5,
       after: encodeCursor(['bk1']),
     });

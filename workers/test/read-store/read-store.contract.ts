@@ -12,7 +12,8 @@ import {
   getUserById,
   InvalidCursorError,
   advertisedProducts,
-  listBookingsByEmail,
+  buyerBookings,
+  listBookingsOfBuyer,
   listCategories,
   listPendingBookings,
   listPendingBookingsOf,
@@ -36,8 +37,8 @@ import {
 export const listProductsByBrand = (store: ReadStore, brand: string, page?: PageRequest) =>
   productsByBrand.run(store, { brand, page });
 export const listAdvertisedProducts = (store: ReadStore) => advertisedProducts.run(store);
-export const listProductsBySeller = (store: ReadStore, sellerEmail: string) =>
-  sellerProducts.run(store, { sellerEmail });
+export const listProductsBySeller = (store: ReadStore, sellerUid: string) =>
+  sellerProducts.run(store, { sellerUid });
 export const listReportedProducts = (store: ReadStore) => reportedProducts.run(store);
 export const search = (store: ReadStore, query: ProductSearch, page: PageRequest = { limit: 50 }) =>
   searchProducts.run(store, { search: query, page });
@@ -277,15 +278,10 @@ export function readStoreContract(factory: ReadStoreFactory): void {
       expect(ids(await listAdvertisedProducts(store))).toEqual(['p2']);
     });
 
-    it("lists a seller's own products by the seller's e-mail", async () => {
+    it("lists a seller's own products by the seller's account", async () => {
       const store = await storeWith(marketplace());
-      expect(ids(await listProductsBySeller(store, 's1@example.com'))).toEqual([
-        'p2',
-        'p4',
-        'p3',
-        'p1',
-      ]);
-      expect(await listProductsBySeller(store, 's2@example.com')).toEqual([]);
+      expect(ids(await listProductsBySeller(store, 's1'))).toEqual(['p2', 'p4', 'p3', 'p1']);
+      expect(await listProductsBySeller(store, 's2')).toEqual([]);
     });
 
     it('lists reported products that are not deleted', async () => {
@@ -317,13 +313,33 @@ export function readStoreContract(factory: ReadStoreFactory): void {
       expect((await getProduct(verifiedLast, 'p2'))?.sellerVerified).toBe(true);
     });
 
-    it("lists a buyer's bookings by e-mail, and finds one", async () => {
+    it("lists a buyer's bookings by account, and finds one", async () => {
       const store = await storeWith(marketplace());
-      expect((await listBookingsByEmail(store, 'b1@example.com')).items).toEqual([
+      expect((await listBookingsOfBuyer(store, 'b1')).items).toEqual([
         bookingDocument('p4', 'bk1', 'b1'),
       ]);
       expect(await getBooking(store, 'bk2')).toMatchObject({ productId: 'p1', buyerUid: 'b2' });
-      expect((await listBookingsByEmail(store, 'nobody@example.com')).items).toEqual([]);
+      expect((await listBookingsOfBuyer(store, 'nobody')).items).toEqual([]);
+    });
+
+    it("a new account with a deleted one's e-mail finds none of its bookings or products", async () => {
+      const log = eventLog();
+      const booked = productBooked('p8', 'bk8', 'b9');
+      const store = await storeWith([
+        ...marketplace(log),
+        ...log.recordAll(
+          // s1's e-mail and b1's, signed up again by the new accounts s9 and b9.
+          productListed('p8', { sellerUid: 's9', sellerEmail: 's1@example.com' }),
+          { ...booked, data: { ...booked.data, email: 'b1@example.com', sellerUid: 's9' } },
+        ),
+      ]);
+      expect(ids((await buyerBookings.run(store, { buyerUid: 'b9' })).items)).toEqual(['bk8']);
+      expect(ids((await buyerBookings.run(store, { buyerUid: 'b1' })).items)).toEqual(['bk1']);
+      expect(ids(await listProductsBySeller(store, 's9'))).toEqual(['p8']);
+      expect(ids((await sellerBookings.run(store, { sellerUid: 's1' })).items)).not.toContain(
+        'bk8',
+      );
+      expect(buyerBookings.sources({ buyerUid: 'b9' })).toEqual([{ topic: 'bookings', key: 'b9' }]);
     });
 
     it("lists a seller's received bookings, newest first, each with where it stands", async () => {
@@ -337,7 +353,7 @@ export function readStoreContract(factory: ReadStoreFactory): void {
           bookingPlaced('p1', 'bk3', 'b3'),
         ),
       ]);
-      const received = await sellerBookings.run(store, { sellerEmail: 's1@example.com' });
+      const received = await sellerBookings.run(store, { sellerUid: 's1' });
       expect(received.items).toEqual([
         bookingDocument('p1', 'bk3', 'b3'),
         {
@@ -347,18 +363,16 @@ export function readStoreContract(factory: ReadStoreFactory): void {
         },
         bookingDocument('p4', 'bk1', 'b1'),
       ]);
-      expect(sellerBookings.sources({ sellerEmail: 's1@example.com' })).toEqual([
-        { topic: 'sellerBookings', key: 's1@example.com' },
+      expect(sellerBookings.sources({ sellerUid: 's1' })).toEqual([
+        { topic: 'sellerBookings', key: 's1' },
       ]);
       const firstPage = await sellerBookings.run(store, {
-        sellerEmail: 's1@example.com',
+        sellerUid: 's1',
         page: { limit: 2 },
       });
       expect(ids(firstPage.items)).toEqual(['bk3', 'bk2']);
       expect((await getProduct(store, 'p1'))?.booked).toBe(true);
-      expect((await sellerBookings.run(store, { sellerEmail: 's2@example.com' })).items).toEqual(
-        [],
-      );
+      expect((await sellerBookings.run(store, { sellerUid: 's2' })).items).toEqual([]);
     });
 
     it('finds the pending bookings, all of them or one account’s as buyer or seller', async () => {
@@ -420,7 +434,7 @@ export function readStoreContract(factory: ReadStoreFactory): void {
         ...(await listCategories(store)),
         ...(await listProductsByBrand(store, 'Samsung')).items,
         ...(await listReportedProducts(store)),
-        ...(await listBookingsByEmail(store, 'b1@example.com')).items,
+        ...(await listBookingsOfBuyer(store, 'b1')).items,
         ...(await listUsers(store)).items,
         ...(await listSellers(store)).items,
         await getProduct(store, 'p1'),
@@ -452,9 +466,7 @@ export function readStoreContract(factory: ReadStoreFactory): void {
         ['s1', 's2'],
       ]);
       expect(
-        await allPages((after) =>
-          listBookingsByEmail(store, 'b1@example.com', { limit: 1, after }),
-        ),
+        await allPages((after) => listBookingsOfBuyer(store, 'b1', { limit: 1, after })),
       ).toEqual([['bk1']]);
     });
 
@@ -503,10 +515,10 @@ export function readStoreContract(factory: ReadStoreFactory): void {
       const events = marketplace();
       const store = await storeWith(events.slice(0, 19));
       expect(await projectEvent(store, events[19]!)).toEqual([
-        { topic: 'bookings', key: 'b1@example.com', ids: ['bk1'], position: 20 },
-        { topic: 'sellerBookings', key: 's1@example.com', ids: ['bk1'], position: 20 },
+        { topic: 'bookings', key: 'b1', ids: ['bk1'], position: 20 },
+        { topic: 'sellerBookings', key: 's1', ids: ['bk1'], position: 20 },
         { topic: 'products', key: 'Samsung', ids: ['p4'], position: 20 },
-        { topic: 'sellerProducts', key: 's1@example.com', ids: ['p4'], position: 20 },
+        { topic: 'sellerProducts', key: 's1', ids: ['p4'], position: 20 },
       ]);
       // BookingPlaced repeats the booking ProductBooked created.
       expect(await projectEvent(store, events[20]!)).toEqual([]);

@@ -2,14 +2,17 @@ import type { Page, PageRequest, ReadStore } from '../../read-store/port.ts';
 import type { ReadModelQuery } from '../query.ts';
 import type { BookingDocument } from './booking-document.ts';
 
-/** The bookings made with a buyer's e-mail, by id; without `page`, all of them. */
-export function listBookingsByEmail(
+/**
+ * The bookings a buyer's account made, by id; without `page`, all of them. By account, never by
+ * e-mail: a new account signed up with a deleted one's e-mail is another person.
+ */
+export function listBookingsOfBuyer(
   store: ReadStore,
-  email: string,
+  buyerUid: string,
   page?: PageRequest,
 ): Promise<Page<BookingDocument>> {
   return store.find<BookingDocument>('bookings', {
-    where: { email },
+    where: { buyerUid },
     orderBy: [['_id', 'asc']],
     page,
   });
@@ -19,24 +22,27 @@ export function getBooking(store: ReadStore, id: string): Promise<BookingDocumen
   return store.get<BookingDocument>('bookings', id);
 }
 
-/** A buyer's bookings, by the buyer's e-mail; without `page`, all of them. */
+/** A buyer's bookings, by the buyer's account (uid); without `page`, all of them. */
 export const buyerBookings: ReadModelQuery<
-  { readonly email: string; readonly page?: PageRequest | undefined },
+  { readonly buyerUid: string; readonly page?: PageRequest | undefined },
   Page<BookingDocument>
 > = {
-  sources: ({ email }) => [{ topic: 'bookings', key: email }],
-  run: (store, { email, page }) => listBookingsByEmail(store, email, page),
+  sources: ({ buyerUid }) => [{ topic: 'bookings', key: buyerUid }],
+  run: (store, { buyerUid, page }) => listBookingsOfBuyer(store, buyerUid, page),
 };
 
-/** The bookings of a seller's products, newest first; without `page`, all of them. */
+/**
+ * The bookings of a seller's products, by the seller's account (uid), newest first; without
+ * `page`, all of them.
+ */
 export const sellerBookings: ReadModelQuery<
-  { readonly sellerEmail: string; readonly page?: PageRequest | undefined },
+  { readonly sellerUid: string; readonly page?: PageRequest | undefined },
   Page<BookingDocument>
 > = {
-  sources: ({ sellerEmail }) => [{ topic: 'sellerBookings', key: sellerEmail }],
-  run: (store, { sellerEmail, page }) =>
+  sources: ({ sellerUid }) => [{ topic: 'sellerBookings', key: sellerUid }],
+  run: (store, { sellerUid, page }) =>
     store.find<BookingDocument>('bookings', {
-      where: { sellerEmail },
+      where: { sellerUid },
       orderBy: [['_id', 'desc']],
       page,
     }),

@@ -85,23 +85,24 @@ export const bookingsReadModel: ReadModel<BookingDocument> = {
   handledEventTypes: bookingsHandledEventTypes,
   documentId: bookingDocumentId,
   evolve: evolveBooking,
+  // By account, never by e-mail: a new account with a deleted one's e-mail sees none of them.
   topics: {
-    bookings: { key: (doc) => doc.email },
+    bookings: { key: (doc) => doc.buyerUid },
     // A booking made before bookings named their seller is in no seller's list.
-    sellerBookings: { key: (doc) => doc.sellerEmail ?? undefined },
+    sellerBookings: { key: (doc) => doc.sellerUid ?? undefined },
   },
   indexes: [
     {
-      name: 'by_email',
+      name: 'by_buyer',
       fields: [
-        ['email', 1],
+        ['buyerUid', 1],
         ['_id', 1],
       ],
     },
     {
-      name: 'by_seller_email',
+      name: 'by_seller',
       fields: [
-        ['sellerEmail', 1],
+        ['sellerUid', 1],
         ['_id', -1],
       ],
     },

@@ -78,10 +78,10 @@ export const advertisedProducts: ReadModelQuery<void, Product[]> = {
     (await listProducts(store, { advertised: true, available: true, booked: false })).items,
 };
 
-/** A seller's own products (by the seller's e-mail), newest first. */
-export const sellerProducts: ReadModelQuery<{ readonly sellerEmail: string }, Product[]> = {
-  sources: ({ sellerEmail }) => [{ topic: 'sellerProducts', key: sellerEmail }, sellerVerification],
-  run: async (store, { sellerEmail }) => (await listProducts(store, { sellerEmail })).items,
+/** A seller's own products, by the seller's account (uid), newest first. */
+export const sellerProducts: ReadModelQuery<{ readonly sellerUid: string }, Product[]> = {
+  sources: ({ sellerUid }) => [{ topic: 'sellerProducts', key: sellerUid }, sellerVerification],
+  run: async (store, { sellerUid }) => (await listProducts(store, { sellerUid })).items,
 };
 
 /** Reported, not deleted products, newest first (the admins' list). */
@@ -219,18 +219,18 @@ export type ProductDetails = Omit<Product, 'priceHistory'> & {
 
 /**
  * How many of a seller's products are on sale now (available or booked) and sold, read by the
- * (sellerEmail, status) index in one walk.
+ * (sellerUid, status) index in one walk.
  */
 async function sellerCounts(
   store: ReadStore,
-  sellerEmail: string,
+  sellerUid: string,
 ): Promise<Pick<SellerSummary, 'listings' | 'completedSales'>> {
   let listings = 0;
   let completedSales = 0;
   let after: string | undefined;
   do {
     const found = await store.find<ProductDocument>('products', {
-      where: { sellerEmail },
+      where: { sellerUid },
       oneOf: { status: ['available', 'booked', 'sold'] satisfies ProductStatus[] },
       orderBy: [
         ['status', 'asc'],
@@ -248,20 +248,20 @@ async function sellerCounts(
 
 /**
  * A product's page: the product, its prices and its seller. Its seller never changes, so their
- * e-mail names its change sources before it is read: a change of any of the seller's products
- * (this one, or their counts) and sellers' verification.
+ * account (uid) names its change sources before it is read: a change of any of the seller's
+ * products (this one, or their counts) and sellers' verification.
  */
 export const productDetails: ReadModelQuery<
-  { readonly id: string; readonly sellerEmail: string },
+  { readonly id: string; readonly sellerUid: string },
   ProductDetails | null
 > = {
-  sources: ({ sellerEmail }) => [{ topic: 'sellerProducts', key: sellerEmail }, sellerVerification],
+  sources: ({ sellerUid }) => [{ topic: 'sellerProducts', key: sellerUid }, sellerVerification],
   run: async (store, { id }) => {
     const found = await store.get<ProductDocument>('products', id);
     if (!found) return null;
     const [sellerRecord, { listings, completedSales }] = await Promise.all([
       getSellerById(store, found.sellerUid),
-      sellerCounts(store, found.sellerEmail),
+      sellerCounts(store, found.sellerUid),
     ]);
     const verified = sellerRecord?.verified ?? false;
     return {

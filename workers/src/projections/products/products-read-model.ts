@@ -139,10 +139,11 @@ export const productIndexes: readonly IndexSpec[] = [
       ['_id', -1],
     ],
   },
+  // A seller's own list, by their account: never by e-mail, which a new account may reuse.
   {
-    name: 'by_seller_email',
+    name: 'by_seller',
     fields: [
-      ['sellerEmail', 1],
+      ['sellerUid', 1],
       ['postTime', -1],
       ['_id', -1],
     ],
@@ -165,11 +166,11 @@ export const productIndexes: readonly IndexSpec[] = [
       ['_id', -1],
     ],
   },
-  // A seller's products by status: what they have on sale and have sold (sellerStats).
+  // A seller's products by status: what they have on sale and have sold (sellerCounts).
   {
-    name: 'by_seller_status',
+    name: 'by_seller_uid_status',
     fields: [
-      ['sellerEmail', 1],
+      ['sellerUid', 1],
       ['status', 1],
       ['_id', 1],
     ],
@@ -211,7 +212,7 @@ export const productsReadModel: ReadModel<ProductDocument> = {
   evolve: evolveProduct,
   topics: {
     products: { key: (doc) => doc.Brand },
-    sellerProducts: { key: (doc) => doc.sellerEmail },
+    sellerProducts: { key: (doc) => doc.sellerUid },
     // The admins' list of reported products is the products with `reported` set.
     reportedProducts: { key: (doc) => (doc.reported ? null : undefined) },
   },
