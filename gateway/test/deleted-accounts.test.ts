@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { RecordedEvent } from '@resale/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   authEmulatorHost,
@@ -36,6 +38,31 @@ describe('deleted accounts', () => {
     t = await buildSeededMarket();
   });
   afterAll(() => t.close());
+
+  /**
+   * Resolves once the log holds an event, from now on, for each of `wanted`: the test awaits the
+   * reactor's appends, never a clock. Answers the highest position seen.
+   */
+  async function appendedFromNow(
+    wanted: readonly ((event: RecordedEvent) => boolean)[],
+  ): Promise<{ done: Promise<number> }> {
+    const left = new Set(wanted);
+    let position = 0;
+    let finished!: (position: number) => void;
+    const done = new Promise<number>((resolve) => (finished = resolve));
+    const subscription = t.app.eventStore.subscribeToAll({
+      after: await t.app.eventStore.headPosition(),
+      onEvent: (event) => {
+        for (const matches of left)
+          if (matches(event)) {
+            left.delete(matches);
+            position = Math.max(position, event.position);
+          }
+        if (left.size === 0) finished(position);
+      },
+    });
+    return { done: done.finally(() => subscription.close()) };
+  }
 
   const adminDelete = async (url: string): Promise<number> => {
     const response = await t.app.inject({
@@ -100,6 +127,66 @@ describe('deleted accounts', () => {
         `{ myProducts(minPosition: ${deleted}) { _id } sellerBookings(minPosition: ${deleted}) { _id } }`,
       );
       expect(answer).toEqual({ data: { myProducts: [], sellerBookings: [] } });
+    });
+  });
+
+  describe("a deleted seller's listings", () => {
+    it('leave the category page, search and the home page; only admins see them, withdrawn', async () => {
+      const doomed = await registerUser(t.app, 'seller');
+      const brand = 'Oppo';
+      const name = `Vanishing${randomUUID().slice(0, 8)}`;
+      const listing = { Brand: brand, productName: name };
+      const { productId: onSale } = await listProductAt(t.app, doomed, listing);
+      const { productId: booked } = await listProductAt(t.app, doomed, listing);
+      const advertised = await t.app.inject({
+        method: 'PUT',
+        url: `/myProducts/${onSale}/advertise`,
+        headers: bearer(doomed.accessToken),
+      });
+      expect(advertised.statusCode).toBe(200);
+      const ready = await bookProductAt(t.app, t.buyer, booked);
+
+      const search = `/products?q=${name}`;
+      const ids = (body: { items: Listed[] } | Listed[]) =>
+        (Array.isArray(body) ? body : body.items).map((p) => p._id).sort();
+      const shown = [onSale, booked].sort();
+      expect(ids((await getAs(t.app, t.buyer, `/allProducts/${brand}`, ready)).json())).toEqual(
+        shown,
+      );
+      expect(ids((await getAs(t.app, t.buyer, search, ready)).json())).toEqual(shown);
+      expect(ids((await getAs(t.app, t.buyer, '/advertisedProducts', ready)).json())).toContain(
+        onSale,
+      );
+
+      const withdrawnFor = (productId: string) => (event: RecordedEvent) =>
+        event.type === 'ProductWithdrawn' && event.streamId === `product-${productId}`;
+      const withdrawals = await appendedFromNow([withdrawnFor(onSale), withdrawnFor(booked)]);
+      await adminDelete(`/sellers/${doomed.uid}`);
+      const withdrawn = await withdrawals.done;
+      const events = await t.app.eventStore.readStream(`product-${booked}`);
+      expect(events.slice(-2)).toMatchObject([
+        { type: 'ProductReleased', data: { reason: 'cancelled' } },
+        {
+          type: 'ProductWithdrawn',
+          data: { reason: 'account-deleted' },
+          metadata: { actorUid: 'system' },
+        },
+      ]);
+
+      expect((await getAs(t.app, t.buyer, `/allProducts/${brand}`, withdrawn)).json()).toEqual([]);
+      expect((await getAs(t.app, t.buyer, search, withdrawn)).json()).toMatchObject({
+        items: [],
+      });
+      expect(
+        ids((await getAs(t.app, t.buyer, '/advertisedProducts', withdrawn)).json()),
+      ).not.toContain(onSale);
+      for (const productId of [onSale, booked]) {
+        const page = `/products/${productId}`;
+        expect((await getAs(t.app, t.buyer, page, withdrawn)).statusCode).toBe(404);
+        const asAdmin = await getAs(t.app, t.admin, page, withdrawn);
+        expect(asAdmin.statusCode).toBe(200);
+        expect(asAdmin.json()).toMatchObject({ _id: productId, status: 'withdrawn' });
+      }
     });
   });
 });

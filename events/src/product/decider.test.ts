@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assertValidEvent } from '../catalog.ts';
 import { DomainError, eventMetadataFrom, evolveAll, type CommandMetadata } from '../decider.ts';
+import { systemActor } from '../envelope.ts';
 import { productDecider, type ProductCommand } from './decider.ts';
 import type { ProductEvent } from './events.ts';
 
@@ -114,11 +115,17 @@ const edit = (
   data: { productId, ...changes },
   metadata: by(actor, now),
 });
-const withdraw = (actor = bob): ProductCommand => ({
+const withdraw = (
+  actor = bob,
+  reason: 'seller-withdrew' | 'account-deleted' = 'seller-withdrew',
+): ProductCommand => ({
   type: 'WithdrawProduct',
-  data: { productId },
+  data: { productId, reason },
   metadata: by(actor),
 });
+/** The system's withdrawal after an admin deleted the seller's account (the reactor's). */
+const withdrawForDeletedAccount = (actor: string = systemActor.actorUid) =>
+  withdraw(actor, 'account-deleted');
 const markSoldElsewhere = (actor = bob): ProductCommand => ({
   type: 'MarkProductSoldElsewhere',
   data: { productId },
@@ -208,7 +215,16 @@ const pictureChanged = (picture = newPicture): ProductEvent => ({
   schemaVersion: 1,
   data: { productId, picture },
 });
-const withdrawn: ProductEvent = { type: 'ProductWithdrawn', schemaVersion: 1, data: { productId } };
+const withdrawn: ProductEvent = {
+  type: 'ProductWithdrawn',
+  schemaVersion: 1,
+  data: { productId, reason: 'seller-withdrew' },
+};
+const withdrawnForDeletedAccount: ProductEvent = {
+  type: 'ProductWithdrawn',
+  schemaVersion: 1,
+  data: { productId, reason: 'account-deleted' },
+};
 const soldElsewhere: ProductEvent = {
   type: 'ProductSoldElsewhere',
   schemaVersion: 1,
@@ -665,6 +681,64 @@ describe('Product', () => {
     it('can still be reported, and deleted by an admin', () => {
       expect(given(listed, withdrawn).when(report())).toEqual([reported]);
       expect(given(listed, withdrawn, reported).when(deleteReported)).toEqual([deleted]);
+    });
+  });
+
+  describe("withdrawn by the system, its seller's account deleted", () => {
+    it('is withdrawn while on sale, taken off sale or once its booking ended unsold', () => {
+      expect(given(listed).when(withdrawForDeletedAccount())).toEqual([withdrawnForDeletedAccount]);
+      expect(given(listed, markedUnavailable).when(withdrawForDeletedAccount())).toEqual([
+        withdrawnForDeletedAccount,
+      ]);
+      expect(given(listed, bookedBy(ann), released()).when(withdrawForDeletedAccount())).toEqual([
+        withdrawnForDeletedAccount,
+      ]);
+    });
+
+    it('withdrawing it again changes nothing, whatever withdrew it first', () => {
+      expect(given(listed, withdrawnForDeletedAccount).when(withdrawForDeletedAccount())).toEqual(
+        [],
+      );
+      expect(given(listed, withdrawn).when(withdrawForDeletedAccount())).toEqual([]);
+    });
+
+    it('is for the system alone: not its seller, a buyer or an admin', () => {
+      const refusal = new DomainError(
+        'forbidden',
+        "Only the system withdraws a product because its seller's account was deleted",
+      );
+      for (const actor of [bob, ann, admin])
+        expect(() => given(listed).when(withdrawForDeletedAccount(actor))).toThrow(refusal);
+    });
+
+    it('the system withdraws for no other reason', () => {
+      expect(() => given(listed).when(withdraw(systemActor.actorUid))).toThrow(
+        notTheSeller('withdraw it'),
+      );
+    });
+
+    it.each([
+      ['booked', [listed, bookedBy(ann)], pendingBooking],
+      ['sold through a booking', [listed, bookedBy(ann), sold()], productSold],
+      ['sold elsewhere', [listed, soldElsewhere], productSold],
+      ['deleted', [listed, reported, deleted], productDeleted],
+    ])('cannot be withdrawn once %s', (_, history, refusal) => {
+      expect(() => given(...history).when(withdrawForDeletedAccount())).toThrow(refusal);
+    });
+
+    it('cannot be withdrawn before it is listed', () => {
+      expect(() => given().when(withdrawForDeletedAccount())).toThrow(
+        new DomainError('not_found', 'This product does not exist'),
+      );
+    });
+
+    it('is final, and says why', () => {
+      expect(() => given(listed, withdrawnForDeletedAccount).when(book(ann))).toThrow(
+        new DomainError(
+          'illegal_state',
+          "This product has been withdrawn: its seller's account was deleted",
+        ),
+      );
     });
   });
 

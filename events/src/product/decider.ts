@@ -1,4 +1,5 @@
 import { DomainError, type Command, type Decider } from '../decider.ts';
+import { systemActor } from '../envelope.ts';
 import { imageNameOf } from '../image-name.ts';
 import type {
   ProductAdvertised,
@@ -14,6 +15,7 @@ import type {
   ProductSoldElsewhere,
   ProductWithdrawn,
   ReportedProductDeleted,
+  WithdrawalReason,
 } from './events.ts';
 
 /////////////////////////////////////////
@@ -37,7 +39,7 @@ export type Product =
   | { status: 'empty' }
   | ({ status: 'available' } & Unsold)
   | ({ status: 'unavailable' } & Unsold)
-  | ({ status: 'withdrawn' } & Unsold)
+  | ({ status: 'withdrawn'; reason: WithdrawalReason } & Unsold)
   | ({ status: 'soldElsewhere' } & Unsold)
   | {
       /** Held by a pending booking ('booked'), or sold through the booking its seller accepted. */
@@ -73,10 +75,13 @@ const editedListing = (listing: Listing, event: ProductEdited): Listing => {
 };
 
 /** A product its seller still has (on sale or taken off sale for now) leaves the site so. */
-const leftSite = (state: Product, status: 'withdrawn' | 'soldElsewhere'): Product =>
+const leftSite = (
+  state: Product,
+  left: { status: 'withdrawn'; reason: WithdrawalReason } | { status: 'soldElsewhere' },
+): Product =>
   state.status === 'available' || state.status === 'unavailable'
     ? {
-        status,
+        ...left,
         listing: state.listing,
         reported: state.reported,
         advertised: state.advertised,
@@ -130,9 +135,9 @@ export const evolveProduct = (state: Product, event: ProductEvent): Product => {
     case 'ProductPictureChanged':
       return isListed(state) ? { ...state, listing: editedListing(state.listing, event) } : state;
     case 'ProductWithdrawn':
-      return leftSite(state, 'withdrawn');
+      return leftSite(state, { status: 'withdrawn', reason: event.data.reason });
     case 'ProductSoldElsewhere':
-      return leftSite(state, 'soldElsewhere');
+      return leftSite(state, { status: 'soldElsewhere' });
     default: {
       const _unknown: never = event;
       return state;
@@ -199,8 +204,14 @@ export type EditProduct = Command<
     picture?: string | undefined;
   }
 >;
-/** Its seller takes it off the site for good. */
-export type WithdrawProduct = Command<'WithdrawProduct', { productId: string }>;
+/**
+ * It leaves the site for good: its seller withdraws it ('seller-withdrew'), or the system does
+ * when an admin deleted its seller's account ('account-deleted').
+ */
+export type WithdrawProduct = Command<
+  'WithdrawProduct',
+  { productId: string; reason: ProductWithdrawn['data']['reason'] }
+>;
 /** Its seller sold it outside the site. */
 export type MarkProductSoldElsewhere = Command<'MarkProductSoldElsewhere', { productId: string }>;
 
@@ -225,14 +236,19 @@ export type ProductCommand =
 const unknownProduct = () => new DomainError('not_found', 'This product does not exist');
 const deletedProduct = () => new DomainError('illegal_state', 'This product has been deleted');
 const soldProduct = () => new DomainError('illegal_state', 'This product has been sold');
-const withdrawnProduct = () =>
-  new DomainError('illegal_state', 'This product has been withdrawn by its seller');
+const withdrawnProduct = (reason: WithdrawalReason) =>
+  new DomainError(
+    'illegal_state',
+    reason === 'account-deleted'
+      ? "This product has been withdrawn: its seller's account was deleted"
+      : 'This product has been withdrawn by its seller',
+  );
 const pendingBooking = () =>
   new DomainError('illegal_state', 'This product has a pending booking: answer it first');
 
 /** A product its seller withdrew or sold outside the site takes no command that changes it. */
 function assertStillOnSite(state: ListedProduct): void {
-  if (state.status === 'withdrawn') throw withdrawnProduct();
+  if (state.status === 'withdrawn') throw withdrawnProduct(state.reason);
   if (state.status === 'soldElsewhere') throw soldProduct();
 }
 
@@ -488,16 +504,25 @@ function assertSellerMayEnd(state: ListedProduct): void {
   if (state.status === 'sold') throw soldProduct();
 }
 
-/** For good; withdrawing it again changes nothing. */
+/**
+ * For good; withdrawing it again changes nothing. Only the system withdraws a product because
+ * its seller's account was deleted, and the system withdraws for no other reason.
+ */
 export const withdrawProduct = (command: WithdrawProduct, state: Product): ProductWithdrawn[] => {
   assertListed(state);
-  assertSellerActs(state, command, 'withdraw it');
+  const { productId, reason } = command.data;
+  const bySystem = command.metadata.actorUid === systemActor.actorUid;
+  if (reason === 'account-deleted') {
+    if (!bySystem)
+      throw new DomainError(
+        'forbidden',
+        "Only the system withdraws a product because its seller's account was deleted",
+      );
+  } else assertSellerActs(state, command, 'withdraw it');
   if (state.status === 'withdrawn') return [];
   assertSellerMayEnd(state);
   if (state.status === 'soldElsewhere') throw soldProduct();
-  return [
-    { type: 'ProductWithdrawn', schemaVersion: 1, data: { productId: command.data.productId } },
-  ];
+  return [{ type: 'ProductWithdrawn', schemaVersion: 1, data: { productId, reason } }];
 };
 
 /** For good; marking it sold again changes nothing. */
@@ -509,7 +534,7 @@ export const markProductSoldElsewhere = (
   assertSellerActs(state, command, 'mark it sold');
   if (state.status === 'soldElsewhere') return [];
   assertSellerMayEnd(state);
-  if (state.status === 'withdrawn') throw withdrawnProduct();
+  if (state.status === 'withdrawn') throw withdrawnProduct(state.reason);
   return [
     { type: 'ProductSoldElsewhere', schemaVersion: 1, data: { productId: command.data.productId } },
   ];

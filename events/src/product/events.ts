@@ -132,8 +132,19 @@ export const ProductPictureChangedV1 = Type.Object(
   { productId: Id, picture: ImageName },
   { additionalProperties: false },
 );
-/** Its seller took it off the site for good. */
-export const ProductWithdrawnV1 = Type.Object({ productId: Id }, { additionalProperties: false });
+/** Why a product left the site for good: its seller withdrew it, or an admin deleted them. */
+export const WithdrawalReason = Type.Union([
+  Type.Literal('seller-withdrew'),
+  Type.Literal('account-deleted'),
+]);
+/**
+ * Taken off the site for good: by its seller, or by the system when an admin deleted its
+ * seller's account (`reason`).
+ */
+export const ProductWithdrawnV1 = Type.Object(
+  { productId: Id, reason: WithdrawalReason },
+  { additionalProperties: false },
+);
 /** Its seller sold it outside the site. */
 export const ProductSoldElsewhereV1 = Type.Object(
   { productId: Id },
@@ -176,6 +187,7 @@ export type ProductPictureChanged = Event<
   Static<typeof ProductPictureChangedV1>
 >;
 export type ProductWithdrawn = Event<'ProductWithdrawn', Static<typeof ProductWithdrawnV1>>;
+export type WithdrawalReason = Static<typeof WithdrawalReason>;
 export type ProductSoldElsewhere = Event<
   'ProductSoldElsewhere',
   Static<typeof ProductSoldElsewhereV1>

@@ -232,7 +232,7 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
       const { productId } = request.params;
       const { changed, position } = await changeProduct(request, productId, {
         type: 'WithdrawProduct',
-        data: { productId },
+        data: { productId, reason: 'seller-withdrew' },
       });
       return { acknowledged: true, modifiedCount: changed, position };
     },

@@ -40,7 +40,10 @@ const wordings: Readonly<Record<EventType, (payload: Payload) => string>> = {
   ProductConditionChanged: (p) => `condition changed to ${text(p, 'condition')}`,
   ProductDescriptionChanged: () => 'description edited',
   ProductPictureChanged: () => 'picture changed',
-  ProductWithdrawn: () => 'withdrawn by its seller',
+  ProductWithdrawn: (p) =>
+    p['reason'] === 'account-deleted'
+      ? "withdrawn by the system: an admin deleted its seller's account"
+      : 'withdrawn by its seller',
   ProductSoldElsewhere: () => 'marked sold outside the site by its seller',
   BookingPlaced: (p) =>
     `${quoted(p, 'buyerName')} <${text(p, 'email')}> booked ${quoted(p, 'productName')} at ${price(p, 'sellingPrice')}`,

@@ -2,7 +2,7 @@ import type { CommandStore, RecordedEvent } from '@resale/events';
 import type { ChangePubSub } from '../pubsub/port.ts';
 import type { EventHandler } from '../queue/port.ts';
 import { asError } from '../queue/retry.ts';
-import { cancelBookingsOfDeletedAccounts } from '../reactors/account-deleted-reactor.ts';
+import { endRightsOfDeletedAccounts } from '../reactors/account-deleted-reactor.ts';
 import { completeProductsOfEndedBookings } from '../reactors/booking-ended-reactor.ts';
 import { scheduleExpiriesOf, type ExpiryScheduler } from '../reactors/booking-expiry.ts';
 import { ensureBookingsPlaced, type BookingGrace } from '../reactors/booking-placed-reactor.ts';
@@ -18,7 +18,7 @@ export interface ProcessorOptions {
   /**
    * The reactors that end bookings (with `eventStore`): a product left booked by an ended booking
    * is completed, the expiry of each new booking is scheduled, and a deleted account's pending
-   * bookings, found in `readStore`, are cancelled.
+   * bookings, found in `readStore`, are cancelled and its products withdrawn.
    */
   readonly bookingEnds?: { readonly readStore: ReadStore; readonly expiry: ExpiryScheduler };
   readonly onError?: (error: Error, event?: RecordedEvent) => void;
@@ -38,11 +38,7 @@ export function createEventProcessor(options: ProcessorOptions): EventHandler {
       await ensureBookingsPlaced(options.eventStore, events, options.bookingGrace);
       if (options.bookingEnds) {
         await completeProductsOfEndedBookings(options.eventStore, events);
-        await cancelBookingsOfDeletedAccounts(
-          options.eventStore,
-          options.bookingEnds.readStore,
-          events,
-        );
+        await endRightsOfDeletedAccounts(options.eventStore, options.bookingEnds.readStore, events);
         await scheduleExpiriesOf(options.bookingEnds.expiry, events);
       }
     }

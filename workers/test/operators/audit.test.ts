@@ -149,6 +149,12 @@ describe("an operator's audit", () => {
         reason: 'seller-deleted',
       }),
     ).toBe('booking cancelled because an admin deleted the seller');
+    expect(describeEvent('ProductWithdrawn', { productId: 'p1', reason: 'seller-withdrew' })).toBe(
+      'withdrawn by its seller',
+    );
+    expect(describeEvent('ProductWithdrawn', { productId: 'p1', reason: 'account-deleted' })).toBe(
+      "withdrawn by the system: an admin deleted its seller's account",
+    );
     expect(describeEvent('ProductListedSomewhereElse', {})).toBe('product listed somewhere else');
   });
 

@@ -154,6 +154,15 @@ describe('products read model', () => {
       });
     });
 
+    it("ProductWithdrawn as its seller's account was deleted: the same", () => {
+      expect(evolveProduct(listed, productWithdrawn('p1', 'account-deleted'))).toEqual({
+        ...listed,
+        status: 'withdrawn',
+        available: false,
+        listed: false,
+      });
+    });
+
     it('ProductSoldElsewhere: sold, off sale and out of the public lists', () => {
       const offSale = evolveProduct(listed, productMarkedUnavailable('p1'));
       expect(evolveProduct(offSale, productSoldElsewhere('p1'))).toEqual({

@@ -178,10 +178,13 @@ const productEvent =
   (productId: string): AnyEvent =>
     ({ type, schemaVersion: 1, data: { productId } }) as AnyEvent;
 
-export const productWithdrawn = (productId: string): AnyEvent => ({
+export const productWithdrawn = (
+  productId: string,
+  reason: 'seller-withdrew' | 'account-deleted' = 'seller-withdrew',
+): AnyEvent => ({
   type: 'ProductWithdrawn',
   schemaVersion: 1,
-  data: { productId },
+  data: { productId, reason },
 });
 export const productSoldElsewhere = (productId: string): AnyEvent => ({
   type: 'ProductSoldElsewhere',

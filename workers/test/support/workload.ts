@@ -365,7 +365,13 @@ export function randomWorkload(
       if (move === 'ProductSoldElsewhere') product.status = 'soldElsewhere';
       productEvent(
         product,
-        { type: move, schemaVersion: 1, data: { productId: product.id } },
+        move === 'ProductWithdrawn'
+          ? {
+              type: move,
+              schemaVersion: 1,
+              data: { productId: product.id, reason: 'seller-withdrew' },
+            }
+          : { type: move, schemaVersion: 1, data: { productId: product.id } },
         seller,
       );
     } else if (roll < 0.82) {

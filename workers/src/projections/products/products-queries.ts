@@ -201,6 +201,29 @@ export const searchProducts: ReadModelQuery<
   },
 };
 
+/**
+ * The ids of a seller's products still on the site (on sale, taken off sale for now, or booked),
+ * read by the (sellerUid, status) index: what the deletion of their account withdraws.
+ */
+export async function productsOnSiteOf(store: ReadStore, sellerUid: string): Promise<string[]> {
+  const ids: string[] = [];
+  let after: string | undefined;
+  do {
+    const found = await store.find<ProductDocument>('products', {
+      where: { sellerUid },
+      oneOf: { status: ['available', 'booked', 'unavailable'] satisfies ProductStatus[] },
+      orderBy: [
+        ['status', 'asc'],
+        ['_id', 'asc'],
+      ],
+      page: { limit: maxPageSize, ...(after !== undefined ? { after } : {}) },
+    });
+    ids.push(...found.items.map((product) => product._id));
+    after = found.nextCursor ?? undefined;
+  } while (after !== undefined);
+  return ids;
+}
+
 /** The seller as a listing's page shows them. */
 export interface SellerSummary {
   readonly name: string;
