@@ -53,6 +53,11 @@ export interface EmbeddedReadStoreOptions {
    * it grows with the table (broadSearchMatchesOf).
    */
   readonly broadSearchMatches?: number;
+  /**
+   * Rows of the list a walk goes along at most before the search reads its matches instead; by
+   * default it grows with the table (walkRowsOf).
+   */
+  readonly searchWalkRows?: number;
 }
 
 /** Thrown when SQLite cannot be made safe for the read models (WAL, synchronous NORMAL or more). */
@@ -121,7 +126,7 @@ function createSearchTable(db: Db, model: ReadModelName, table: string): void {
     .pluck()
     .get(search);
   if (exists) return;
-  // Prefix indexes up to prefixIndexed characters: see WordsPlan.
+  // Prefix indexes up to prefixIndexed characters: a MATCH of a prefix reads one entry of them.
   const prefixes = Array.from({ length: prefixIndexed }, (_, i) => i + 1).join(' ');
   db.exec(
     `CREATE VIRTUAL TABLE "${search}" USING fts5(words, tokenize = 'unicode61 remove_diacritics 0', prefix = '${prefixes}')`,
@@ -277,13 +282,14 @@ interface FindSql {
 
 /**
  * How a keyword search finds its page. 'matches': from the words' matches, each looked up and
- * the lot sorted (fast when few documents match). When many match, along the order's index
- * instead, so that the page fills after a few steps where sorting every match would read them
- * all: 'walk' checks each document against the search table by its rowid, a few seeks when
- * every word is within the prefix indexes; 'walk-set' first gathers every match into a set
- * (a prefix longer than those indexes is a merge of every word it begins, done once).
+ * the lot sorted (fast when few documents match). When many match, 'walk': along the order's
+ * index instead, so that the page fills after a few steps where sorting every match would read
+ * them all: the matches are gathered into a set first (reading a match costs far less than
+ * looking its row up), and each row of the walk is checked against it. (A MATCH of the search
+ * table by each row's rowid, as before, set up the whole query again for every row: walks that
+ * went far, to matches at the other end of the order or to none at all, took seconds.)
  */
-type WordsPlan = 'matches' | 'walk' | 'walk-set';
+type WordsPlan = 'matches' | 'walk';
 
 /** Prefix indexes of 1 to 8 characters: most words typed are within them. */
 const prefixIndexed = 8;
@@ -297,15 +303,36 @@ const prefixIndexed = 8;
 const broadSearchMatchesOf = (rows: number): number =>
   Math.max(1_000, Math.round(Math.sqrt(160 * rows)));
 
+/**
+ * Rows of the list a walk goes along at most before the search takes its matches instead, in
+ * their own order: matches bunched at the far end of the order (the dearest phones for the
+ * cheapest first) or none left by the other filters would otherwise walk the whole list.
+ */
+const walkRowsOf = (rows: number): number => Math.max(20_000, Math.round(rows / 10));
+
+interface FindSqlOptions {
+  readonly wordsPlan?: WordsPlan;
+  /** The order's first field goes no further than this value (a walk's end). */
+  readonly within?: FieldValue;
+  /** What to select instead of the rows, and from which row on (the walk's end itself). */
+  readonly select?: string;
+  readonly offset?: number;
+}
+
 function findSql(
   model: ReadModelName,
   table: string,
   query: DocumentQuery,
-  wordsPlan: WordsPlan = 'matches',
+  { wordsPlan = 'matches', within, select = 'id, position, doc', offset }: FindSqlOptions = {},
 ): FindSql {
   const direction = assertValidQuery(query);
   const conditions = ['deleted = 0'];
   const params: (string | number | null)[] = [];
+  const [firstOrder] = query.orderBy;
+  if (within !== undefined && firstOrder) {
+    conditions.push(`${fieldSql(firstOrder[0])} ${direction === 'desc' ? '>=' : '<='} ?`);
+    params.push(sqlValue(within));
+  }
   for (const [field, value] of Object.entries(query.where ?? {})) {
     if (value === null) conditions.push(`${fieldSql(field)} IS NULL`);
     else {
@@ -339,9 +366,8 @@ function findSql(
     conditions.push(
       {
         matches: `rowid IN (SELECT rowid FROM "${search}" WHERE "${search}" MATCH ?)`,
-        walk: `EXISTS (SELECT 1 FROM "${search}" WHERE "${search}" MATCH ? AND "${search}".rowid = "${table}".rowid)`,
         // Unary +: the set is not used to find rows, only to check them.
-        'walk-set': `+rowid IN (SELECT rowid FROM "${search}" WHERE "${search}" MATCH ?)`,
+        walk: `+rowid IN (SELECT rowid FROM "${search}" WHERE "${search}" MATCH ?)`,
       }[wordsPlan],
     );
     params.push(matchOf(query.words));
@@ -354,8 +380,11 @@ function findSql(
     params.push(...keyset.fields.map((i) => sqlValue(values[i] ?? null)));
   }
   const order = orderFields.map((f) => `${fieldSql(f)} ${direction.toUpperCase()}`).join(', ');
-  let sql = `SELECT id, position, doc FROM "${table}" WHERE ${conditions.join(' AND ')} ORDER BY ${order}`;
-  if (query.page) {
+  let sql = `SELECT ${select} FROM "${table}" WHERE ${conditions.join(' AND ')} ORDER BY ${order}`;
+  if (offset !== undefined) {
+    sql += ' LIMIT 1 OFFSET ?';
+    params.push(offset);
+  } else if (query.page) {
     sql += ' LIMIT ?';
     params.push(query.page.limit + 1);
   }
@@ -470,6 +499,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embedd
     options.file,
     options.rebuildMemoryLimit,
     options.broadSearchMatches,
+    options.searchWalkRows,
   );
 }
 
@@ -484,11 +514,18 @@ export class EmbeddedReadStore implements ReadStore {
   private readonly rebuildMemoryLimit: number;
 
   private readonly broadSearchMatches: number | undefined;
+  private readonly searchWalkRows: number | undefined;
 
-  constructor(file: string, rebuildMemoryLimit = 200_000, broadSearchMatches?: number) {
+  constructor(
+    file: string,
+    rebuildMemoryLimit = 200_000,
+    broadSearchMatches?: number,
+    searchWalkRows?: number,
+  ) {
     this.file = file;
     this.rebuildMemoryLimit = rebuildMemoryLimit;
     this.broadSearchMatches = broadSearchMatches;
+    this.searchWalkRows = searchWalkRows;
 
     this.db = new Database(file);
     try {
@@ -593,12 +630,49 @@ export class EmbeddedReadStore implements ReadStore {
     model: ReadModelName,
     query: DocumentQuery,
   ): Promise<Page<D>> {
-    const { sql, params } = findSql(
-      model,
-      this.tables.table(model),
-      query,
-      this.wordsPlan(model, query),
-    );
+    const table = this.tables.table(model);
+    const walk = this.wordsPlan(model, query) === 'walk' && query.page;
+    if (walk) {
+      // A walk as far as the row walkRowsOf rows along the list; when the page is not full by
+      // then, the matches give it.
+      // The end is in the list within the order's own range: other filters would have each
+      // row read to find it.
+      const first = query.orderBy[0]?.[0] ?? '_id';
+      const ownRange = query.range?.[first];
+      const endSql = findSql(
+        model,
+        table,
+        {
+          orderBy: query.orderBy,
+          page: walk,
+          ...(ownRange ? { range: { [first]: ownRange } } : {}),
+        },
+        {
+          select: fieldSql(first),
+          offset: this.searchWalkRows ?? walkRowsOf(this.rowsOf(table)),
+        },
+      );
+      const end = this.tables
+        .statement(endSql.sql)
+        .pluck()
+        .get(...endSql.params) as FieldValue | undefined;
+      const walked = this.findRows<D>(
+        findSql(model, table, query, {
+          wordsPlan: 'walk',
+          ...(end === undefined ? {} : { within: end }),
+        }),
+        query,
+      );
+      // A page with a next one is the same whatever lies beyond the walk's end.
+      if (end === undefined || walked.nextCursor !== null) return walked;
+    }
+    return this.findRows<D>(findSql(model, table, query), query);
+  }
+
+  private findRows<D extends ReadModelDocument>(
+    { sql, params }: FindSql,
+    query: DocumentQuery,
+  ): Page<D> {
     const rows = this.tables.statement(sql).all(...params) as Omit<DocumentRow, 'deleted'>[];
     return pageOf(
       rows.map((row) => ({ ...row, doc: JSON.parse(row.doc) as D })),
@@ -606,6 +680,14 @@ export class EmbeddedReadStore implements ReadStore {
       (row) => row.doc,
       (row, field) =>
         field === '_id' ? row.id : field === '_position' ? row.position : (row.doc[field] ?? null),
+    );
+  }
+
+  /** The largest rowid: how many rows the table has, near enough, without counting them. */
+  private rowsOf(table: string): number {
+    return (
+      (this.tables.statement(`SELECT max(rowid) FROM "${table}"`).pluck().get() as number | null) ??
+      0
     );
   }
 
@@ -631,31 +713,21 @@ export class EmbeddedReadStore implements ReadStore {
     if (!query.words?.length || !readModels[model].searchText) return 'matches';
     const table = this.tables.table(model);
     const search = searchTableOf(table);
-    // The largest rowid: how many rows the table has, near enough, without counting them.
-    const broad =
-      this.broadSearchMatches ??
-      broadSearchMatchesOf(
-        (this.tables.statement(`SELECT max(rowid) FROM "${table}"`).pluck().get() as
-          number | null) ?? 0,
-      );
+    const broad = this.broadSearchMatches ?? broadSearchMatchesOf(this.rowsOf(table));
     const matches = this.tables
       .statement(
         `SELECT count(*) FROM (SELECT 1 FROM "${search}" WHERE "${search}" MATCH ? LIMIT ?)`,
       )
       .pluck()
       .get(matchOf(query.words), broad + 1) as number;
-    if (matches <= broad) return 'matches';
-    return query.words.every((word) => [...word].length <= prefixIndexed) ? 'walk' : 'walk-set';
+    return matches <= broad ? 'matches' : 'walk';
   }
 
   /** SQLite's plan for a list query: lets tests prove that every query runs on an index. */
   explainFind(model: ReadModelName, query: DocumentQuery): string[] {
-    const { sql, params } = findSql(
-      model,
-      this.tables.table(model),
-      query,
-      this.wordsPlan(model, query),
-    );
+    const { sql, params } = findSql(model, this.tables.table(model), query, {
+      wordsPlan: this.wordsPlan(model, query),
+    });
     return (
       this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]
     ).map((row) => row.detail);

@@ -74,6 +74,13 @@ describe('embedded read store', () => {
     });
   });
 
+  describe('searching by a walk that ends before its page is full (then by the matches)', () => {
+    searchContract({
+      open: async () =>
+        openEmbeddedReadStore({ file: newFile(), broadSearchMatches: 0, searchWalkRows: 1 }),
+    });
+  });
+
   it('a search for common words walks the order index; one for rare words reads their matches', async () => {
     const query = (sort: 'newest' | 'priceAsc'): DocumentQuery => ({
       words: ['gal'],
