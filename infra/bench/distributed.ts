@@ -480,6 +480,8 @@ export const distributedEnv = (rateLimit: number, logLevel: string) => ({
   // One client address sends everything: the per-address limits would refuse it.
   RATE_LIMIT_WRITES: String(rateLimit),
   RATE_LIMIT_SIGN_IN: String(rateLimit),
+  RATE_LIMIT_READS: String(rateLimit),
+  RATE_LIMIT_READS_PER_TOKEN: String(rateLimit),
   LOG_LEVEL: logLevel,
 });
 

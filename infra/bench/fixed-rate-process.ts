@@ -10,6 +10,8 @@ import { round, summarize } from './support.ts';
 export interface FixedRateRequest {
   readonly headers?: Record<string, string>;
   readonly body?: string;
+  /** Path and query of this request; the job's URL's by default. */
+  readonly path?: string;
 }
 
 export interface FixedRateJob {
@@ -47,8 +49,8 @@ const job = JSON.parse(readFileSync(jobFile, 'utf8')) as FixedRateJob;
 const parsed = new URL(job.url);
 const pool = new Pool(parsed.origin, { connections: job.connections, pipelining: 1 });
 // The dispatch options made once, before the clock starts: nothing is built while sending.
-const dispatches = job.requests.map(({ headers, body }) => ({
-  path: parsed.pathname + parsed.search,
+const dispatches = job.requests.map(({ headers, body, path }) => ({
+  path: path ?? parsed.pathname + parsed.search,
   method: job.method,
   headers: headers ?? {},
   ...(body !== undefined ? { body } : {}),

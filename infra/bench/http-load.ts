@@ -285,7 +285,11 @@ async function runAtFixedRate(
   const requests: FixedRateRequest[] = next
     ? Array.from({ length: warmUpRequests + measuredRequests }, () => {
         const built = next();
-        return { headers: { ...headers, ...built.headers }, body: built.body ?? body };
+        return {
+          headers: { ...headers, ...built.headers },
+          body: built.body ?? body,
+          ...(built.path !== undefined ? { path: built.path } : {}),
+        };
       })
     : [{ headers, body }];
   const job: FixedRateJob = {

@@ -11,6 +11,8 @@ export interface ReplayProcessResult {
   readonly eventsPerSecond: number;
   /** CPU time (user + system) this process spent replaying. */
   readonly cpuMicros: number;
+  /** The process's peak resident memory (MiB), start-up included. */
+  readonly peakRssMiB: number;
 }
 
 const dataDir = process.env['DATA_DIR'];
@@ -27,6 +29,7 @@ try {
     seconds: report.seconds,
     eventsPerSecond: report.eventsPerSecond,
     cpuMicros: cpu.user + cpu.system,
+    peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1_024),
   };
   process.send?.({ type: 'result', value: result });
 } finally {

@@ -7,7 +7,7 @@
 // V8's memory reducer collected its 150-190 MB heap there, with main-thread pauses up to 38 ms
 // and helper threads on both cores, in the middle of whichever server's round was being measured.
 //
-// Knobs (environment): BENCH_ONLY=reads,commands,bookingEnds,live,fanout,bullmq,distributed,replay,web runs
+// Knobs (environment): BENCH_ONLY=reads,commands,bookingEnds,live,fanout,bullmq,distributed,replay,web,catalog runs
 // only those parts (results go to partial.*); BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the
 // gateway processes there; BENCH_ROUND_SECONDS (5), BENCH_WARMUP_SECONDS (3),
 // BENCH_FANOUT_SUBSCRIBERS (1000), BENCH_REPLAY_EVENTS (200000), BENCH_READS=<read names> (all),
@@ -16,7 +16,10 @@
 // 3 ms or more: start ms, kind, ms), BENCH_RUNTIME_TUNING=off (the gateway without
 // gateway/src/runtime-tuning.ts and its Node flags), EARLY_ANSWERS=off (the gateway's setting:
 // every request through Fastify's pipeline), BENCH_DISTRIBUTED_BOOKERS (32) and
-// BENCH_DISTRIBUTED_PRODUCTS (1000: products for the distributed row's closed loop).
+// BENCH_DISTRIBUTED_PRODUCTS (1000: products for the distributed row's closed loop),
+// BENCH_CATALOG_LISTINGS (1000000: the catalog part's listings, generated as history by
+// scale/generate.ts), BENCH_CATALOG_SEARCHES (20000 distinct searches in its mix) and
+// BENCH_CATALOG_SEED (32).
 //
 // This file is the runner: the parts are in parts/ (one module each, parts/part.ts says what a
 // part is); the runner picks them (BENCH_ONLY), starts the embedded profile the reads, commands,
@@ -30,6 +33,7 @@ import { gatewayNodeFlags } from '@resale/gateway/runtime-tuning';
 import { replayNodeFlags } from '@resale/workers';
 import { bookingEnds } from './parts/booking-ends.ts';
 import { bullmq } from './parts/bullmq.ts';
+import { catalog } from './parts/catalog.ts';
 import { commands } from './parts/commands.ts';
 import { distributed } from './parts/distributed.ts';
 import { startEmbeddedProfile, type EmbeddedProfile } from './parts/embedded-profile.ts';
@@ -63,6 +67,7 @@ const allParts: readonly BenchPart[] = [
   distributed,
   replay,
   web,
+  catalog,
 ];
 if (allParts.some((part, index) => part.name !== partNames[index]))
   throw new Error('The parts are not listed in the order of partNames');
@@ -139,7 +144,7 @@ try {
 const runSeconds = round((performance.now() - started) / 1_000);
 notes.push(
   `Rounds at the maximum rate are sent by autocannon in the benchmark process; rounds at a fixed rate by a process of their own each (infra/bench/fixed-rate-process.ts, see below); the gateway and the ceiling each run in their own process. With 2 cores the load generator takes about one of them. The benchmark process and the bare routes run without V8's memory reducer (--no-memory-reducer), which collects an idle process's heap: they sit idle through the rounds of other servers, and the benchmark's collections after autocannon's rounds (150-190 MB, pauses up to 38 ms, helper threads on both cores) landed in fixed-rate rounds. The gateway keeps it, as \`npm start\` runs it.`,
-  `The gateway runs with LOG_LEVEL=${settings.logLevel} (as \`npm start\`), PROJECTION_THREAD=${settings.projectionThread}, NODE_ENV=development, RATE_LIMIT_WRITES and RATE_LIMIT_SIGN_IN raised to ${settings.rateLimitWrites.toLocaleString('en-US')} a minute (one client address sends everything), access tokens from its own GET /jwt for Auth emulator accounts: every benchmarked request passes the real token check (a token verified once is remembered by its text until it expires) and account check (the caller's user state is cached between calls and dropped by every change to the user). Node flags as \`npm start\` passes them: ${gatewayNodeFlags.join(' ')}. The gateway, like \`npm start\`, and the bare routes apply the gateway's runtime tuning before they start (gateway/src/runtime-tuning.ts).`,
+  `The gateway runs with LOG_LEVEL=${settings.logLevel} (as \`npm start\`), PROJECTION_THREAD=${settings.projectionThread}, NODE_ENV=development, RATE_LIMIT_WRITES, RATE_LIMIT_SIGN_IN, RATE_LIMIT_READS and RATE_LIMIT_READS_PER_TOKEN raised to ${settings.rateLimitWrites.toLocaleString('en-US')} a minute (one client address sends everything), access tokens from its own GET /jwt for Auth emulator accounts: every benchmarked request passes the real token check (a token verified once is remembered by its text until it expires) and account check (the caller's user state is cached between calls and dropped by every change to the user). Node flags as \`npm start\` passes them: ${gatewayNodeFlags.join(' ')}. The gateway, like \`npm start\`, and the bare routes apply the gateway's runtime tuning before they start (gateway/src/runtime-tuning.ts).`,
   "Reads are answered from the gateway's answer cache: the read runs change no read model, so after a round's first request each answer is a hit (a change notice of a read model drops the answers made from it; see gateway/src/plugins/app/answer-cache.ts). GraphQL resolvers read through the same cache, and a query made only of such reads is answered from its cached whole answer while every part is current, for the same caller and query (gateway/src/graphql/index.ts); others run compiled (Mercurius JIT) from their second time. A GET answered from the cache once (the REST reads, and GraphQL queries, which the web client sends as GET) is answered early the next time, in Node's request event, before Fastify's pipeline, with the same headers (for a token, while the caller's cached user state is unchanged).",
   'Catalog: 10,000 products over Samsung, Oppo and Iphone, seeded as events straight into the store before the gateway started; the products booked by the command and live runs are seeded later, the same way.',
   'Live path: lag from the 201 of POST /bookings at the client to the graphql-ws message at the subscribed client (the same process sees both); a message that arrives before the 201 counts as 0 ms. Each row also gives the lag from sending the request (to the message, and to the 201).',

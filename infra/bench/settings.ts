@@ -35,10 +35,18 @@ export const settings = {
   fanOutEventsPerSecond: 20,
   fanOutSeconds: 10,
   replayEvents: numberSetting('BENCH_REPLAY_EVENTS', 200_000),
+  // The catalog part: listings generated as marketplace history (scale/generate.ts), distinct
+  // searches in its mix, and listings whose pages it asks for.
+  catalogListings: numberSetting('BENCH_CATALOG_LISTINGS', 1_000_000),
+  catalogSearches: numberSetting('BENCH_CATALOG_SEARCHES', 20_000),
+  catalogPages: 100_000,
+  catalogSeed: numberSetting('BENCH_CATALOG_SEED', 32),
   // The gateway's per-address write and sign-in limits (60 and 20 a minute by default) would
   // refuse a load generator on one address: raised for the benchmark's gateway only.
   rateLimitWrites: 100_000_000,
   rateLimitSignIn: 100_000_000,
+  // The same for reads (per address and per access token).
+  rateLimitReads: 100_000_000,
   // As `npm start` runs the gateway: warnings and errors only, no line per request.
   logLevel: 'warn',
   projectionThread: env['PROJECTION_THREAD'] === 'off' ? 'off' : 'on',

@@ -16,6 +16,7 @@ export const partNames = [
   'distributed',
   'replay',
   'web',
+  'catalog',
 ] as const;
 export type PartName = (typeof partNames)[number];
 

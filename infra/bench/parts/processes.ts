@@ -53,6 +53,8 @@ export const gatewayEnv = (
   LOG_LEVEL: settings.logLevel,
   RATE_LIMIT_WRITES: String(settings.rateLimitWrites),
   RATE_LIMIT_SIGN_IN: String(settings.rateLimitSignIn),
+  RATE_LIMIT_READS: String(settings.rateLimitReads),
+  RATE_LIMIT_READS_PER_TOKEN: String(settings.rateLimitReads),
   PROJECTION_THREAD: settings.projectionThread,
   BENCH_GC_LOG: gcLogFile,
   BENCH_RUNTIME_TUNING: settings.runtimeTuning,

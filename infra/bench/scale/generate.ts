@@ -123,7 +123,10 @@ export interface GenerateOptions {
   readonly listings: number;
   readonly seed?: number;
   readonly history?: HistoryShape;
-  /** Events per appendSequence (one transaction); default 20,000. */
+  /**
+   * Events per appendSequence (one transaction); default 100,000. Larger transactions write
+   * each page of the log's stream index fewer times.
+   */
   readonly batchEvents?: number;
   /** The last listing's time; the history spans `days` before it. */
   readonly endsAt?: Date;
@@ -295,7 +298,7 @@ class MarketplaceGenerator {
     this.options = options;
     this.random = seededRandom(options.seed ?? 32);
     this.shape = options.history ?? historyShapes.full;
-    this.batchEvents = options.batchEvents ?? 20_000;
+    this.batchEvents = options.batchEvents ?? 100_000;
     // A buyer books a few phones over the years, a seller lists dozens.
     this.buyers = Array.from({ length: Math.max(20, Math.round(options.listings / 8)) });
     this.sellers = Array.from({ length: Math.max(5, Math.round(options.listings / 40)) });
@@ -351,13 +354,27 @@ class MarketplaceGenerator {
   // Streams and batches
   /////////////////////////////////////////
 
+  private hex(bits: number): string {
+    return Math.floor(this.random() * 2 ** bits)
+      .toString(16)
+      .padStart(bits / 4, '0');
+  }
+
+  /** A random UUID (version 4, as randomUUID makes them) from the seeded source: ids of things. */
   private uuid(): string {
-    const hex = (bits: number): string =>
-      Math.floor(this.random() * 2 ** bits)
-        .toString(16)
-        .padStart(bits / 4, '0');
-    // Version 4 and its variant bits, as randomUUID makes them, from the seeded source.
-    return `${hex(32)}-${hex(16)}-4${hex(12)}-${(8 + Math.floor(this.random() * 4)).toString(16)}${hex(12)}-${hex(24)}${hex(24)}`;
+    const variant = (8 + Math.floor(this.random() * 4)).toString(16);
+    return `${this.hex(32)}-${this.hex(16)}-4${this.hex(12)}-${variant}${this.hex(12)}-${this.hex(24)}${this.hex(24)}`;
+  }
+
+  /**
+   * An event id: a UUID of version 7 (its time first, then random bits), so that the log's
+   * unique index of event ids grows at its end while millions are written in a few large
+   * transactions; random ids there rewrite pages all over the index in every one of them.
+   */
+  private eventId(at: number): string {
+    const time = Math.floor(at).toString(16).padStart(12, '0');
+    const variant = (8 + Math.floor(this.random() * 4)).toString(16);
+    return `${time.slice(0, 8)}-${time.slice(8)}-7${this.hex(12)}-${variant}${this.hex(12)}-${this.hex(24)}${this.hex(24)}`;
   }
 
   private metadata(actor: { uid: string; email: string }, at: number): CommandMetadata {
@@ -390,8 +407,9 @@ class MarketplaceGenerator {
   ): void {
     if (decided.length === 0) return;
     const recorded = eventMetadataFrom(metadata);
+    const at = Date.parse(metadata.now);
     const events: NewEvent[] = decided.map((event) => ({
-      eventId: this.uuid(),
+      eventId: this.eventId(at),
       event,
       metadata: recorded,
     }));

@@ -1,0 +1,352 @@
+// The catalog at scale (issue 29 item 6, issue 32): BENCH_CATALOG_LISTINGS listings (1,000,000)
+// generated as marketplace history straight into the log (scale/generate.ts), every read model
+// built from it by the workers' replay in its own process, then a gateway started on that data
+// as the embedded profile starts it, and measured as the reads part measures: the ceiling, the
+// maximum rate, the p99 at half the maximum, and the gateway's peak memory while it serves. The
+// search is a mix of shoppers' searches (scale/search-mix.ts), the listing page a draw over many
+// listings: most answers are not in the gateway's answer cache.
+import path from 'node:path';
+import { createEventStore, handleCommand, userDecider, userStreamId } from '@resale/events';
+import { replayNodeFlags } from '@resale/workers';
+import { startAuthEmulator } from '../../src/auth-emulator.ts';
+import { accessTokensOf, signUpAccounts, type BenchAccount } from '../accounts.ts';
+import { residentMiB, runScriptForResult, watchPeakMemory } from '../child-processes.ts';
+import {
+  measureAtRate,
+  measureMaxRates,
+  stealOf,
+  type HttpTarget,
+  type MaxRateFigures,
+} from '../http-load.ts';
+import type { ReplayProcessResult } from '../replay-process.ts';
+import { goalRow, recordedRow, type GoalRow, type HttpRow } from '../report.ts';
+import { generateMarketplace, historyShapes, type GenerateReport } from '../scale/generate.ts';
+import { searchMix } from '../scale/search-mix.ts';
+import { load, settings } from '../settings.ts';
+import { freePort, log, round, summarize } from '../support.ts';
+import { captureAnswer, startCeiling } from './ceiling.ts';
+import type { BenchPart, PartContext } from './part.ts';
+import { account, gatewayEnv, untilProjected } from './processes.ts';
+import { percent, perSecond, ratioOf } from './texts.ts';
+
+/** One read of the catalog: requests drawn from a mix, each a path and query of the gateway. */
+interface CatalogRead {
+  readonly name: string;
+  readonly endpoint: string;
+  readonly goalRatio?: number;
+  readonly p99GoalMs: number;
+  readonly draw: () => string;
+  readonly headers: Record<string, string>;
+}
+
+/** Uncached answers of a sample of the mix, one request at a time: the read store's own time. */
+async function singleRequestLatency(
+  base: string,
+  read: CatalogRead,
+  samples: number,
+): Promise<{ p50Ms: number; p99Ms: number; maxMs: number; failed: number }> {
+  const times: number[] = [];
+  let failed = 0;
+  const seen = new Set<string>();
+  for (let attempt = 0; seen.size < samples && attempt < samples * 10; attempt++) {
+    const requestPath = read.draw();
+    if (seen.has(requestPath)) continue;
+    seen.add(requestPath);
+    const started = performance.now();
+    const response = await fetch(`${base}${requestPath}`, { headers: read.headers });
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+    if (!response.ok) failed += 1;
+  }
+  const { p50Ms, p99Ms, maxMs } = summarize(times);
+  return { p50Ms, p99Ms, maxMs, failed };
+}
+
+async function measureRead(
+  context: PartContext,
+  gateway: { url: string; pid: number },
+  read: CatalogRead,
+): Promise<{ goals: GoalRow[]; http: HttpRow; details: Record<string, unknown> }> {
+  log(`  ${read.endpoint}`);
+  // The ceiling answers a typical answer of the mix: the median-sized of a few.
+  const captured = await Promise.all(
+    Array.from({ length: 15 }, () =>
+      captureAnswer({ url: `${gateway.url}${read.draw()}`, headers: read.headers }),
+    ),
+  );
+  const typical = captured.sort((a, b) => a.body.length - b.body.length)[7] ?? captured[0];
+  if (!typical) throw new Error(`No answer of ${read.endpoint} to measure against`);
+  const ceiling = await startCeiling(context, [
+    { method: 'GET', path: `/${read.name}`, ...typical },
+  ]);
+  const uncached = await singleRequestLatency(gateway.url, read, 300);
+  log(
+    `  one at a time, not cached (300 distinct): p50 ${uncached.p50Ms} ms, p99 ${uncached.p99Ms} ms, max ${uncached.maxMs} ms`,
+  );
+  const target: HttpTarget = {
+    url: `${gateway.url}/`,
+    headers: read.headers,
+    next: () => ({ path: read.draw() }),
+  };
+  // The bare route gets the same request lines (its routing ignores the query).
+  const ceilingTarget: HttpTarget = {
+    url: `${ceiling.url}/${read.name}`,
+    headers: read.headers,
+    next: () => ({ path: `/${read.name}${read.draw().replace(/^[^?]*/, '')}` }),
+  };
+  const [ceilingFigures, max] = (await measureMaxRates(
+    [
+      { label: `ceiling ${read.name}`, target: ceilingTarget, serverPid: ceiling.pid },
+      { label: `gateway ${read.name}`, target, serverPid: gateway.pid },
+    ],
+    load,
+  )) as [MaxRateFigures, MaxRateFigures];
+  const half = await measureAtRate(
+    `gateway ${read.name}`,
+    target,
+    max.median.okPerSecond / 2,
+    settings.halfRateSeconds,
+    settings.halfRateRounds,
+  );
+  const ceilingHalf = await measureAtRate(
+    `ceiling ${read.name}`,
+    ceilingTarget,
+    max.median.okPerSecond / 2,
+    settings.halfRateSeconds,
+    settings.halfRateRounds,
+  );
+  await ceiling.stop();
+  const ratio = ratioOf(max, ceilingFigures);
+  const answerBytes = Buffer.byteLength(typical.body);
+  const shareText = `${percent(ratio)} (${perSecond(max.median.okPerSecond)} of ${perSecond(ceilingFigures.median.okPerSecond)}; one request at a time, not cached: p50 ${uncached.p50Ms} ms, p99 ${uncached.p99Ms} ms, max ${uncached.maxMs} ms)`;
+  const goals: GoalRow[] = [
+    read.goalRatio === undefined
+      ? recordedRow('Catalog', `${read.endpoint}: share of the ceiling`, shareText)
+      : goalRow(
+          'Catalog',
+          `${read.endpoint}: share of the ceiling`,
+          `≥ ${Math.round(read.goalRatio * 100)} %`,
+          ratio,
+          read.goalRatio,
+          'min',
+          shareText,
+        ),
+    goalRow(
+      'Catalog',
+      `${read.endpoint}: p99 at half the maximum rate`,
+      `≤ ${read.p99GoalMs} ms`,
+      half.non2xx + half.errors + max.median.non2xx > 0 ? Number.NaN : half.p99Ms,
+      read.p99GoalMs,
+      'max',
+      `${half.p99Ms} ms at ${perSecond(half.rate)}, median of ${half.roundsP99Ms.length} rounds (${half.roundsP99Ms.join(', ')} ms${stealOf(half.rounds)}; the ceiling at that rate: ${ceilingHalf.p99Ms} ms)`,
+    ),
+  ];
+  return {
+    goals,
+    http: {
+      endpoint: read.endpoint,
+      answerBytes,
+      ceilingOkPerSecond: ceilingFigures.median.okPerSecond,
+      gatewayOkPerSecond: max.median.okPerSecond,
+      ratio: round(ratio, 3),
+      p99AtMaxMs: max.median.p99Ms,
+      ceilingP99AtMaxMs: ceilingFigures.median.p99Ms,
+      gatewayCpuMicros: max.median.serverCpuMicrosPerAnswer,
+      ceilingCpuMicros: ceilingFigures.median.serverCpuMicrosPerAnswer,
+      gatewayKiloInstructions: max.median.serverKiloInstructionsPerAnswer,
+      ceilingKiloInstructions: ceilingFigures.median.serverKiloInstructionsPerAnswer,
+      p99AtRateMs: half.p99Ms,
+      ceilingP99AtRateMs: ceilingHalf.p99Ms,
+      rate: half.rate,
+    },
+    details: { answerBytes, uncached, ceiling: ceilingFigures, gateway: max, half, ceilingHalf },
+  };
+}
+
+/** Whether the gateway answers the route at all (the listing page came later than the search). */
+async function answers(base: string, requestPath: string, headers: Record<string, string>) {
+  const response = await fetch(`${base}${requestPath}`, { headers });
+  await response.arrayBuffer();
+  return response.ok;
+}
+
+export const catalog: BenchPart = {
+  name: 'catalog',
+  async run(context) {
+    const started = performance.now();
+    const listings = settings.catalogListings;
+    log(`Catalog: ${listings.toLocaleString('en-US')} listings generated as history`);
+    const auth = await startAuthEmulator({ port: await freePort(2) });
+    context.processes.onStop(() => auth.stop());
+    const [reader] = (await signUpAccounts(auth.host, [account('reader', 0, 'buyer')])) as [
+      BenchAccount,
+    ];
+
+    const dataDir = path.join(context.scratch, 'catalog');
+    const store = createEventStore({ DATA_DIR: dataDir });
+    let generated: GenerateReport;
+    try {
+      await handleCommand(store, userStreamId(reader.uid), userDecider, {
+        type: 'RegisterUser',
+        data: { uid: reader.uid, name: reader.name, email: reader.email, role: reader.role },
+        metadata: {
+          actorUid: reader.uid,
+          actorEmail: reader.email,
+          now: new Date().toISOString(),
+          correlationId: 'bench-catalog-reader',
+          causationId: 'bench-catalog-reader',
+        },
+      });
+      generated = await generateMarketplace(store, {
+        listings,
+        seed: settings.catalogSeed,
+        history: historyShapes.light,
+        sampleListings: settings.catalogPages,
+      });
+    } finally {
+      await store.close();
+    }
+    log(
+      `  generated ${generated.events.toLocaleString('en-US')} events (${generated.listings.toLocaleString('en-US')} listings, ${generated.bookings.toLocaleString('en-US')} bookings) in ${round(generated.seconds)} s: ${perSecond(generated.eventsPerSecond)}`,
+    );
+
+    // The read models, built as `npm run replay` builds them, in a process of its own.
+    const replayed = await runScriptForResult<ReplayProcessResult>(
+      new URL('../replay-process.ts', import.meta.url),
+      {
+        env: { ...process.env, DATA_DIR: dataDir },
+        label: 'catalog replay',
+        nodeFlags: replayNodeFlags,
+      },
+    );
+    log(
+      `  read models built from ${replayed.events.toLocaleString('en-US')} events in ${round(replayed.seconds)} s: ${perSecond(replayed.eventsPerSecond)}, peak RSS ${replayed.peakRssMiB} MiB`,
+    );
+
+    const startingAt = performance.now();
+    const gateway = await context.processes.startGateway(
+      'catalog gateway',
+      gatewayEnv(dataDir, auth),
+    );
+    await untilProjected(gateway);
+    const startSeconds = round((performance.now() - startingAt) / 1_000, 2);
+    log(`  gateway ready on that data in ${startSeconds} s`);
+    const tokens = await accessTokensOf(gateway.url, [reader]);
+    const bearer = { authorization: `Bearer ${tokens.get(reader.email) ?? ''}` };
+
+    const mix = searchMix(
+      settings.catalogSeed,
+      settings.catalogSearches,
+      settings.productPageLimit,
+    );
+    const pages = generated.sampleProductIds;
+    let next = 0;
+    const reads: CatalogRead[] = [
+      {
+        name: 'search',
+        endpoint: `GET /products?q=… (${mix.searches.length.toLocaleString('en-US')} distinct searches: keywords, filters, orders; first pages of ${settings.productPageLimit})`,
+        goalRatio: 0.5,
+        p99GoalMs: 50,
+        draw: () => `/products?${mix.draw()}`,
+        headers: {},
+      },
+      {
+        name: 'listingPage',
+        endpoint: `GET /products/:productId (${pages.length.toLocaleString('en-US')} listings in turn, bearer)`,
+        p99GoalMs: 20,
+        // Spread over the listings: consecutive requests ask for far-apart ones.
+        draw: () => `/products/${pages[(next++ * 7_919) % pages.length] ?? ''}`,
+        headers: bearer,
+      },
+    ];
+
+    const goals: GoalRow[] = [];
+    const http: HttpRow[] = [];
+    const notes: string[] = [];
+    const readDetails: Record<string, unknown> = {};
+    const idleMiB = round(residentMiB(gateway.pid));
+    const memory = watchPeakMemory(gateway.pid);
+    for (const read of reads) {
+      const probe = read.draw();
+      if (!(await answers(gateway.url, probe, read.headers))) {
+        log(`  ${read.endpoint}: GET ${probe} is not answered with 2xx; not measured`);
+        notes.push(
+          `Catalog: ${read.endpoint} was not measured: the gateway did not answer GET ${probe} with 2xx.`,
+        );
+        goals.push(
+          goalRow(
+            'Catalog',
+            `${read.endpoint}: p99 at half the maximum rate`,
+            `≤ ${read.p99GoalMs} ms`,
+            undefined,
+            read.p99GoalMs,
+            'max',
+            '',
+          ),
+        );
+        continue;
+      }
+      const measured = await measureRead(context, gateway, read);
+      goals.push(...measured.goals);
+      http.push(measured.http);
+      readDetails[read.name] = measured.details;
+    }
+    const peakMiB = round(memory.stop());
+    const peakMB = round((peakMiB * 2 ** 20) / 1e6);
+    const seconds = round((performance.now() - started) / 1_000);
+    goals.unshift(
+      recordedRow(
+        'Catalog',
+        `${generated.listings.toLocaleString('en-US')} listings generated as history (scale/generate.ts)`,
+        `${generated.events.toLocaleString('en-US')} events in ${round(generated.seconds)} s: ${perSecond(generated.eventsPerSecond)} (${generated.bookings.toLocaleString('en-US')} bookings, ${generated.buyers.toLocaleString('en-US')} buyers, ${generated.sellers.toLocaleString('en-US')} sellers)`,
+      ),
+      goalRow(
+        'Catalog',
+        `Read models built from those ${replayed.events.toLocaleString('en-US')} events (the workers' replay)`,
+        '≥ 60,000 events/s',
+        replayed.eventsPerSecond,
+        60_000,
+        'min',
+        `${perSecond(replayed.eventsPerSecond)} (${round(replayed.seconds)} s; peak RSS of the replay ${replayed.peakRssMiB} MiB)`,
+      ),
+      goalRow(
+        'Catalog',
+        'Gateway start-up on that data until /readyz is ready',
+        '≤ 5 s',
+        startSeconds,
+        5,
+        'max',
+        `${startSeconds} s`,
+      ),
+    );
+    goals.push(
+      goalRow(
+        'Catalog',
+        `Peak RSS of the gateway serving reads on ${generated.listings.toLocaleString('en-US')} listings`,
+        '≤ 300 MB',
+        peakMB,
+        300,
+        'max',
+        `${peakMB} MB (${peakMiB} MiB; ${idleMiB} MiB before the reads)`,
+      ),
+    );
+    notes.push(
+      `Catalog: ${generated.listings.toLocaleString('en-US')} listings generated as marketplace history by infra/bench/scale/generate.ts (seed ${settings.catalogSeed}, the light history: most listings never booked), appended through the store's batch append, every event decided by the deciders and checked by the store against the catalog; the read models built by the workers' replay in a process of its own; then a gateway started on that data. The search mix draws among ${mix.searches.length.toLocaleString('en-US')} distinct searches, popular ones more often (rank^-2/3), so the answer cache holds some of them, as it would; the listing page asks for ${pages.length.toLocaleString('en-US')} listings in turn. "Not cached" figures are 300 distinct requests one at a time. The part took ${seconds} s.`,
+    );
+    return {
+      goals,
+      http,
+      notes,
+      details: {
+        catalogAtScale: {
+          generated: { ...generated, sampleProductIds: generated.sampleProductIds.length },
+          replay: replayed,
+          startSeconds,
+          reads: readDetails,
+          memory: { rssMiBBeforeReads: idleMiB, peakRssMiBDuringReads: peakMiB },
+          seconds,
+        },
+      },
+    };
+  },
+};

@@ -1,0 +1,93 @@
+// The catalog part's search mix straight against a read store, without the gateway or its
+// answer cache: each distinct search once, one at a time, then the figures and the slowest
+// searches. To find what is slow at scale after `generate.ts` and `npm run replay` built a
+// catalog: `npx tsx infra/bench/scale/search-probe.ts --data-dir <dir> [--searches 2000]`.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  getProduct,
+  openEmbeddedReadStore,
+  productSorts,
+  searchProducts,
+  type ProductSearch,
+  type ProductSort,
+} from '@resale/workers';
+import { summarize } from '../support.ts';
+import { searchMix } from './search-mix.ts';
+
+const conditions = ['Good', 'Excelent', 'Fair'] as const;
+type Condition = (typeof conditions)[number];
+
+/** The search a query string of GET /products asks for, as the gateway reads it. */
+export function searchOfQuery(query: string): { search: ProductSearch; limit: number } {
+  const params = new URLSearchParams(query);
+  const number = (name: string): number | undefined =>
+    params.has(name) ? Number(params.get(name)) : undefined;
+  const sort = params.get('sort');
+  const asked = params
+    .getAll('condition')
+    .filter((value): value is Condition => (conditions as readonly string[]).includes(value));
+  return {
+    search: {
+      q: params.get('q') ?? undefined,
+      brand: params.get('brand') ?? undefined,
+      minPrice: number('minPrice'),
+      maxPrice: number('maxPrice'),
+      conditions: asked.length > 0 ? asked : undefined,
+      maxYears: number('maxYears'),
+      verifiedOnly: params.get('verified') === 'true' || undefined,
+      availableOnly: params.get('available') === 'true' || undefined,
+      sort: (productSorts as readonly string[]).includes(sort ?? '')
+        ? (sort as ProductSort)
+        : undefined,
+    },
+    limit: number('limit') ?? 6,
+  };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'data-dir': { type: 'string' },
+      searches: { type: 'string', default: '2000' },
+      seed: { type: 'string', default: '32' },
+      product: { type: 'string', multiple: true },
+    },
+  });
+  const dataDir = values['data-dir'];
+  if (!dataDir) throw new Error('--data-dir <dir> is required (a DATA_DIR with read models)');
+  const store = openEmbeddedReadStore({ file: path.join(dataDir, 'read-models.sqlite3') });
+  try {
+    const { searches } = searchMix(Number(values.seed), Number(values.searches), 6);
+    const timed: { query: string; ms: number; found: number }[] = [];
+    for (const query of searches) {
+      const { search, limit } = searchOfQuery(query);
+      const started = performance.now();
+      const page = await searchProducts.run(store, { search, page: { limit } });
+      timed.push({ query, ms: performance.now() - started, found: page.items.length });
+    }
+    const summary = summarize(timed.map((t) => t.ms));
+    console.info(
+      `${timed.length} searches one at a time: p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms, max ${summary.maxMs} ms`,
+    );
+    for (const { query, ms, found } of timed.sort((a, b) => b.ms - a.ms).slice(0, 25))
+      console.info(
+        `  ${ms.toFixed(1).padStart(8)} ms  ${found} found  ${decodeURIComponent(query)}`,
+      );
+    for (const id of values.product ?? []) {
+      const started = performance.now();
+      const product = await getProduct(store, id);
+      console.info(
+        `product ${id}: ${product ? 'found' : 'missing'} in ${(performance.now() - started).toFixed(2)} ms`,
+      );
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname)
+  await main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
