@@ -1,4 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startRedisServer } from '../../infra/src/redis-server.ts';
 import { buildTestApp, seedCategories, type TestApp } from './helper.ts';
 
 const apps: TestApp[] = [];
@@ -84,5 +89,49 @@ describe('read limits', () => {
     const refused = await fetch(`${base}/categories`);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('read limits with REDIS_URL', () => {
+  it('are counted across the gateways of a deployment, by address and by token', async () => {
+    const redisDir = mkdtempSync(path.join(tmpdir(), 'gateway-read-limits-redis-'));
+    const redis = await startRedisServer({ dataDir: redisDir });
+    try {
+      const env = {
+        REDIS_URL: redis.url,
+        REDIS_PREFIX: `test-${randomUUID()}`,
+        RATE_LIMIT_READS: '4',
+        RATE_LIMIT_READS_PER_TOKEN: '3',
+      };
+      const [a, b] = [await appWith(env), await appWith(env)] as const;
+      const read = (t: TestApp, remoteAddress: string, token?: string) =>
+        t.app
+          .inject({
+            url: '/healthz',
+            remoteAddress,
+            headers: token ? { authorization: `Bearer ${token}` } : {},
+          })
+          .then((answer) => answer.statusCode);
+      // Alternating: each gateway alone would allow all of these.
+      const byAddress = [
+        await read(a, '203.0.113.1'),
+        await read(b, '203.0.113.1'),
+        await read(a, '203.0.113.1'),
+        await read(b, '203.0.113.1'),
+        await read(a, '203.0.113.1'),
+      ];
+      expect(byAddress).toEqual([200, 200, 200, 200, 429]);
+      const byToken = [
+        await read(a, '203.0.113.2', 'shared-token'),
+        await read(b, '203.0.113.3', 'shared-token'),
+        await read(a, '203.0.113.4', 'shared-token'),
+        await read(b, '203.0.113.5', 'shared-token'),
+      ];
+      expect(byToken).toEqual([200, 200, 200, 429]);
+    } finally {
+      await Promise.all(apps.splice(0).map((t) => t.close()));
+      await redis.stop();
+      rmSync(redisDir, { recursive: true, force: true });
+    }
   });
 });

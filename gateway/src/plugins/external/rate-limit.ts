@@ -103,22 +103,22 @@ async function rateLimits(app: FastifyInstance): Promise<void> {
   };
   app.decorate('readLimits', readLimits);
 
-  // The gateways' shared counts (Redis), beside this process's own.
-  const sharedLimits = redis
-    ? [
-        app.createRateLimit({
-          max: RATE_LIMIT_READS,
-          timeWindow: WINDOW_MS,
-          keyGenerator: (request) => `reads:address:${request.ip}`,
-        }),
-        app.createRateLimit({
-          max: RATE_LIMIT_READS_PER_TOKEN,
-          timeWindow: WINDOW_MS,
-          keyGenerator: (request) =>
-            `reads:${tokenKey(request.headers.authorization) ?? `address:${request.ip}`}`,
-        }),
-      ]
-    : [];
+  // The gateways' shared counts (Redis), beside this process's own: per address, and per token
+  // for the requests that carry one.
+  const sharedByAddress = redis
+    ? app.createRateLimit({
+        max: RATE_LIMIT_READS,
+        timeWindow: WINDOW_MS,
+        keyGenerator: (request) => `reads:address:${request.ip}`,
+      })
+    : undefined;
+  const sharedByToken = redis
+    ? app.createRateLimit({
+        max: RATE_LIMIT_READS_PER_TOKEN,
+        timeWindow: WINDOW_MS,
+        keyGenerator: (request) => `reads:${tokenKey(request.headers.authorization) ?? ''}`,
+      })
+    : undefined;
   const refuse = (reply: FastifyReply, seconds: number): HttpProblem => {
     reply.header('retry-after', String(seconds));
     return tooManyRequests(seconds);
@@ -131,8 +131,10 @@ async function rateLimits(app: FastifyInstance): Promise<void> {
   ): void => {
     const wait = readLimits.take(request.ip, request.headers.authorization);
     if (wait > 0) return done(refuse(reply, wait));
-    if (sharedLimits.length === 0) return done();
-    Promise.all(sharedLimits.map((limit) => limit(request))).then(
+    if (!sharedByAddress || !sharedByToken) return done();
+    const counts = [sharedByAddress(request)];
+    if (tokenKey(request.headers.authorization) !== undefined) counts.push(sharedByToken(request));
+    Promise.all(counts).then(
       (results) => {
         const exceeded = results.find((result) => !result.isAllowed && result.isExceeded);
         if (exceeded && !exceeded.isAllowed)
