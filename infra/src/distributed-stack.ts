@@ -246,6 +246,8 @@ export async function startDistributedStack(
         distDir: webDistDir,
         host,
         port: webPort,
+        apiUrl: gatewayUrls[0]!,
+        authEmulatorUrl: `http://${auth.host}`,
       });
       stoppers.push(() => web.close());
     }

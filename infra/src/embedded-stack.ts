@@ -111,7 +111,13 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
       const web = await startWebDevServer({ settings: webSettings, host, port: webPort });
       stoppers.push(() => web.close());
     } else {
-      const web = await startWebServer({ distDir: webDistDir, host, port: webPort });
+      const web = await startWebServer({
+        distDir: webDistDir,
+        host,
+        port: webPort,
+        apiUrl: gatewayUrl,
+        authEmulatorUrl: `http://${auth.host}`,
+      });
       stoppers.push(() => web.close());
     }
 
