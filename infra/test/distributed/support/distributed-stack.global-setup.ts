@@ -36,6 +36,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
           // Every request comes from 127.0.0.1: the per-address limits are for real traffic.
           RATE_LIMIT_SIGN_IN: '100000',
           RATE_LIMIT_WRITES: '100000',
+          RATE_LIMIT_READS: '100000',
+          RATE_LIMIT_READS_PER_TOKEN: '100000',
           LOG_LEVEL: 'error',
           // A killed worker's jobs and relay are taken over within seconds, not the defaults.
           QUEUE_LOCK_MS: '2000',

@@ -26,7 +26,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
         webPort: 0,
         authPort: 0,
         // Every journey signs in from 127.0.0.1: the per-address limits are for real traffic.
-        env: { RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_WRITES: '1000', LOG_LEVEL: 'error' },
+        env: {
+          RATE_LIMIT_SIGN_IN: '1000',
+          RATE_LIMIT_WRITES: '1000',
+          RATE_LIMIT_READS: '100000',
+          RATE_LIMIT_READS_PER_TOKEN: '100000',
+          LOG_LEVEL: 'error',
+        },
         webDistDir: path.join(dataDir, 'web'),
       });
     },
