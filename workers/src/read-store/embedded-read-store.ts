@@ -317,16 +317,27 @@ interface FindSqlOptions {
   /** What to select instead of the rows, and from which row on (the walk's end itself). */
   readonly select?: string;
   readonly offset?: number;
+  /**
+   * Rows of deleted documents too: then the order's index alone answers (for the walk's end,
+   * where a deleted row only counts as one more row along).
+   */
+  readonly tombstones?: boolean;
 }
 
 function findSql(
   model: ReadModelName,
   table: string,
   query: DocumentQuery,
-  { wordsPlan = 'matches', within, select = 'id, position, doc', offset }: FindSqlOptions = {},
+  {
+    wordsPlan = 'matches',
+    within,
+    select = 'id, position, doc',
+    offset,
+    tombstones = false,
+  }: FindSqlOptions = {},
 ): FindSql {
   const direction = assertValidQuery(query);
-  const conditions = ['deleted = 0'];
+  const conditions = tombstones ? ['1'] : ['deleted = 0'];
   const params: (string | number | null)[] = [];
   const [firstOrder] = query.orderBy;
   if (within !== undefined && firstOrder) {
@@ -340,15 +351,18 @@ function findSql(
       params.push(sqlValue(value));
     }
   }
+  // A range or a list of values bounds the walk of the order's index when it is on the order's
+  // first field; on another field (unary +: no index for it) it filters that walk, so that the
+  // first page never waits for every match to be sorted. (An index led by such a field, with
+  // hundreds of values asked, such as the verified sellers of a search, had every product of
+  // theirs read and sorted for a page.)
+  const [first] = query.orderBy;
   // One parameter whatever the number of values: one SQL text, one prepared statement.
   for (const [field, values] of Object.entries(query.oneOf ?? {})) {
-    conditions.push(`${fieldSql(field)} IN (SELECT value FROM json_each(?))`);
+    const value = field === first?.[0] ? fieldSql(field) : `+${fieldSql(field)}`;
+    conditions.push(`${value} IN (SELECT value FROM json_each(?))`);
     params.push(JSON.stringify(values));
   }
-  // A range bounds the walk of the order's index when it is on the order's first field; on
-  // another field (unary +: no index for it) it filters that walk, so that the first page never
-  // waits for every match to be sorted.
-  const [first] = query.orderBy;
   for (const [field, { min, max }] of Object.entries(query.range ?? {})) {
     const value = field === first?.[0] ? fieldSql(field) : `+${fieldSql(field)}`;
     if (min !== undefined) {
@@ -635,8 +649,8 @@ export class EmbeddedReadStore implements ReadStore {
     if (walk) {
       // A walk as far as the row walkRowsOf rows along the list; when the page is not full by
       // then, the matches give it.
-      // The end is in the list within the order's own range: other filters would have each
-      // row read to find it.
+      // The end is in the list within the order's own range, found in the order's index alone:
+      // other filters would have each row read to find it.
       const first = query.orderBy[0]?.[0] ?? '_id';
       const ownRange = query.range?.[first];
       const endSql = findSql(
@@ -650,6 +664,7 @@ export class EmbeddedReadStore implements ReadStore {
         {
           select: fieldSql(first),
           offset: this.searchWalkRows ?? walkRowsOf(this.rowsOf(table)),
+          tombstones: true,
         },
       );
       const end = this.tables
