@@ -132,12 +132,19 @@ function createSearchTable(db: Db, model: ReadModelName, table: string): void {
     `CREATE VIRTUAL TABLE "${search}" USING fts5(words, tokenize = 'unicode61 remove_diacritics 0', prefix = '${prefixes}')`,
   );
   const insert = db.prepare(`INSERT INTO "${search}" (rowid, words) VALUES (?, ?)`);
-  const rows = db
-    .prepare(`SELECT rowid, id, position, deleted, doc FROM "${table}" WHERE deleted = 0`)
-    .all() as (DocumentRow & { rowid: number })[];
-  for (const row of rows) {
-    const text = searchTextOf(model, toRecord(row));
-    if (text !== null) insert.run(row.rowid, text);
+  // Page by page: a rebuild fills its search table here from a million documents or more.
+  const page = db.prepare(
+    `SELECT rowid, id, position, deleted, doc FROM "${table}" WHERE deleted = 0 AND rowid > ? ORDER BY rowid LIMIT 5000`,
+  );
+  for (let after = 0; ;) {
+    const rows = page.all(after) as (DocumentRow & { rowid: number })[];
+    const last = rows.at(-1);
+    if (!last) return;
+    for (const row of rows) {
+      const text = searchTextOf(model, toRecord(row));
+      if (text !== null) insert.run(row.rowid, text);
+    }
+    after = last.rowid;
   }
 }
 
@@ -173,6 +180,7 @@ function createModelTable(
   generation: 'a' | 'b',
   indexes: 'all' | 'none' = 'all',
 ): void {
+  // `indexes: 'none'` leaves out the search table too: made with the indexes, from the documents.
   const { collection, indexes: specs } = readModels[model];
   db.exec(`
     CREATE TABLE IF NOT EXISTS "${table}" (
@@ -182,8 +190,8 @@ function createModelTable(
       doc      TEXT    NOT NULL
     ) STRICT;
   `);
-  createSearchTable(db, model, table);
   if (indexes === 'none') return;
+  createSearchTable(db, model, table);
   const existing = new Set(
     db
       .prepare<[string], string>(
@@ -415,9 +423,17 @@ class DocumentTables {
   private readonly db: Db;
   private readonly tableOf: (model: ReadModelName) => string;
 
-  constructor(db: Db, tableOf: (model: ReadModelName) => string) {
+  /** Whether writes keep the search tables (a rebuild fills them once, at its end). */
+  private readonly searchTables: 'kept' | 'filled-at-end';
+
+  constructor(
+    db: Db,
+    tableOf: (model: ReadModelName) => string,
+    searchTables: 'kept' | 'filled-at-end' = 'kept',
+  ) {
     this.db = db;
     this.tableOf = tableOf;
+    this.searchTables = searchTables;
   }
 
   statement(sql: string): Statement {
@@ -454,7 +470,7 @@ class DocumentTables {
       record.deleted ? 1 : 0,
       JSON.stringify(record.doc ?? { _id: record.id }),
     ];
-    if (!readModels[model].searchText) {
+    if (!readModels[model].searchText || this.searchTables === 'filled-at-end') {
       this.statement(upsert).run(...values);
       return;
     }
@@ -780,7 +796,8 @@ function hashTables(
  *
  * The rebuild is the only writer of its shadow tables, which start empty: it folds the events in
  * memory and writes each document once, before the swap. Past `memoryLimit` documents it writes
- * what it holds and goes on in the tables, one transaction per batch like the live store.
+ * what it holds and goes on in the tables, one transaction per batch like the live store. Its
+ * search tables are filled once, from the documents, with the indexes.
  */
 class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
   private readonly db: Db;
@@ -810,7 +827,7 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
       this.db.close();
       throw error;
     }
-    this.tables = new DocumentTables(this.db, shadowOf);
+    this.tables = new DocumentTables(this.db, shadowOf, 'filled-at-end');
   }
 
   async applyEvents(
@@ -869,7 +886,9 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
   async commit(): Promise<void> {
     this.assertOpen();
     this.writeOut();
-    // The query indexes, built in one go before the swap so that the swap itself stays short.
+    // The query indexes and the search tables, built in one go before the swap so that the swap
+    // itself stays short (a search table filled batch by batch as the documents changed took
+    // most of a rebuild's time).
     this.db
       .transaction(() => {
         for (const model of this.models)
