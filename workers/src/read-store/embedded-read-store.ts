@@ -13,6 +13,7 @@ import { assertValidQuery, decodeCursor, pageOf } from './document-query.ts';
 import {
   type DocumentQuery,
   type Page,
+  type PageRequest,
   type ReadModelHashes,
   type ReadModelSwaps,
   type ReadStore,
@@ -58,6 +59,11 @@ export interface EmbeddedReadStoreOptions {
    * default it grows with the table (walkRowsOf).
    */
   readonly searchWalkRows?: number;
+  /**
+   * Above this many matches a walk checks each row's own words; by default an eighth of the
+   * table (veryBroadSearchMatchesOf).
+   */
+  readonly veryBroadSearchMatches?: number;
 }
 
 /** Thrown when SQLite cannot be made safe for the read models (WAL, synchronous NORMAL or more). */
@@ -297,7 +303,43 @@ interface FindSql {
  * table by each row's rowid, as before, set up the whole query again for every row: walks that
  * went far, to matches at the other end of the order or to none at all, took seconds.)
  */
-type WordsPlan = 'matches' | 'walk';
+type WordsPlan = 'matches' | 'walk' | 'walk-words';
+
+/**
+ * Above this many matches (an eighth of the rows: a brand, a common word) a search walks the
+ * order checking each row's own words (`walk-words`): the page fills within a few dozen rows,
+ * where gathering every match into a set first reads them all.
+ */
+const veryBroadSearchMatchesOf = (rows: number): number => Math.round(rows / 8);
+
+/** Rows a walk by each row's words goes along at most, before the set of matches is taken. */
+const wordsWalkRows = 2_000;
+
+/**
+ * The SQL function `walk-words` checks each row with: words_begin(text, words), 1 when each of
+ * the words (a JSON array of `queryWords`) begins a word of the text, the row's words as the
+ * search table holds them (`searchTextOf`: searchWords' words, one space apart), which is what
+ * the table's MATCH of `matchOf` says of that row.
+ */
+const wordsBeginFunction = 'words_begin';
+
+function registerWordsBegin(db: Db): void {
+  let asked = '';
+  let words: string[] = [];
+  db.function(
+    wordsBeginFunction,
+    { deterministic: true },
+    (text: unknown, wordsJson: unknown): number => {
+      if (typeof text !== 'string' || typeof wordsJson !== 'string') return 0;
+      if (wordsJson !== asked) {
+        words = JSON.parse(wordsJson) as string[];
+        asked = wordsJson;
+      }
+      const own = text.split(' ');
+      return words.every((word) => own.some((candidate) => candidate.startsWith(word))) ? 1 : 0;
+    },
+  );
+}
 
 /** Prefix indexes of 1 to 8 characters: most words typed are within them. */
 const prefixIndexed = 8;
@@ -390,9 +432,10 @@ function findSql(
         matches: `rowid IN (SELECT rowid FROM "${search}" WHERE "${search}" MATCH ?)`,
         // Unary +: the set is not used to find rows, only to check them.
         walk: `+rowid IN (SELECT rowid FROM "${search}" WHERE "${search}" MATCH ?)`,
+        'walk-words': `${wordsBeginFunction}((SELECT words FROM "${search}" WHERE rowid = "${table}".rowid), ?)`,
       }[wordsPlan],
     );
-    params.push(matchOf(query.words));
+    params.push(wordsPlan === 'walk-words' ? JSON.stringify(query.words) : matchOf(query.words));
   }
   const orderFields = query.orderBy.map(([field]) => field);
   if (query.page?.after !== undefined) {
@@ -530,6 +573,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embedd
     options.rebuildMemoryLimit,
     options.broadSearchMatches,
     options.searchWalkRows,
+    options.veryBroadSearchMatches,
   );
 }
 
@@ -545,23 +589,27 @@ export class EmbeddedReadStore implements ReadStore {
 
   private readonly broadSearchMatches: number | undefined;
   private readonly searchWalkRows: number | undefined;
+  private readonly veryBroadSearchMatches: number | undefined;
 
   constructor(
     file: string,
     rebuildMemoryLimit = 200_000,
     broadSearchMatches?: number,
     searchWalkRows?: number,
+    veryBroadSearchMatches?: number,
   ) {
     this.file = file;
     this.rebuildMemoryLimit = rebuildMemoryLimit;
     this.broadSearchMatches = broadSearchMatches;
     this.searchWalkRows = searchWalkRows;
+    this.veryBroadSearchMatches = veryBroadSearchMatches;
 
     this.db = new Database(file);
     try {
       configure(this.db, 'NORMAL');
       const problems = durabilityProblems(this.db);
       if (problems.length > 0) throw new ReadStoreNotDurableError(file, problems);
+      registerWordsBegin(this.db);
       this.db
         .transaction(() => {
           for (const model of readModelNames)
@@ -661,43 +709,58 @@ export class EmbeddedReadStore implements ReadStore {
     query: DocumentQuery,
   ): Promise<Page<D>> {
     const table = this.tables.table(model);
-    const walk = this.wordsPlan(model, query) === 'walk' && query.page;
-    if (walk) {
-      // A walk as far as the row walkRowsOf rows along the list; when the page is not full by
-      // then, the matches give it.
-      // The end is in the list within the order's own range, found in the order's index alone:
-      // other filters would have each row read to find it.
-      const first = query.orderBy[0]?.[0] ?? '_id';
-      const ownRange = query.range?.[first];
-      const endSql = findSql(
+    const plan = this.wordsPlan(model, query);
+    const page = query.page;
+    if (page && plan === 'walk-words') {
+      const walked = this.walkFor<D>(model, table, query, page, 'walk-words', wordsWalkRows);
+      if (walked) return walked;
+    }
+    if (page && plan !== 'matches') {
+      const walked = this.walkFor<D>(
         model,
         table,
-        {
-          orderBy: query.orderBy,
-          page: walk,
-          ...(ownRange ? { range: { [first]: ownRange } } : {}),
-        },
-        {
-          select: fieldSql(first),
-          offset: this.searchWalkRows ?? walkRowsOf(this.rowsOf(table)),
-          tombstones: true,
-        },
-      );
-      const end = this.tables
-        .statement(endSql.sql)
-        .pluck()
-        .get(...endSql.params) as FieldValue | undefined;
-      const walked = this.findRows<D>(
-        findSql(model, table, query, {
-          wordsPlan: 'walk',
-          ...(end === undefined ? {} : { within: end }),
-        }),
         query,
+        page,
+        'walk',
+        walkRowsOf(this.rowsOf(table)),
       );
-      // A page with a next one is the same whatever lies beyond the walk's end.
-      if (end === undefined || walked.nextCursor !== null) return walked;
+      if (walked) return walked;
     }
     return this.findRows<D>(findSql(model, table, query), query);
+  }
+
+  /**
+   * A walk as far as the row `rows` rows along the list (or the searchWalkRows setting); null
+   * when the page is not full by then, to be taken another way.
+   */
+  private walkFor<D extends ReadModelDocument>(
+    model: ReadModelName,
+    table: string,
+    query: DocumentQuery,
+    page: PageRequest,
+    wordsPlan: WordsPlan,
+    rows: number,
+  ): Page<D> | null {
+    // The end is in the list within the order's own range, found in the order's index alone:
+    // other filters would have each row read to find it.
+    const first = query.orderBy[0]?.[0] ?? '_id';
+    const ownRange = query.range?.[first];
+    const endSql = findSql(
+      model,
+      table,
+      { orderBy: query.orderBy, page, ...(ownRange ? { range: { [first]: ownRange } } : {}) },
+      { select: fieldSql(first), offset: this.searchWalkRows ?? rows, tombstones: true },
+    );
+    const end = this.tables
+      .statement(endSql.sql)
+      .pluck()
+      .get(...endSql.params) as FieldValue | undefined;
+    const walked = this.findRows<D>(
+      findSql(model, table, query, { wordsPlan, ...(end === undefined ? {} : { within: end }) }),
+      query,
+    );
+    // A page with a next one is the same whatever lies beyond the walk's end.
+    return end === undefined || walked.nextCursor !== null ? walked : null;
   }
 
   private findRows<D extends ReadModelDocument>(
@@ -744,14 +807,21 @@ export class EmbeddedReadStore implements ReadStore {
     if (!query.words?.length || !readModels[model].searchText) return 'matches';
     const table = this.tables.table(model);
     const search = searchTableOf(table);
-    const broad = this.broadSearchMatches ?? broadSearchMatchesOf(this.rowsOf(table));
-    const matches = this.tables
+    const rows = this.rowsOf(table);
+    const broad = this.broadSearchMatches ?? broadSearchMatchesOf(rows);
+    const veryBroad = Math.max(
+      broad,
+      this.veryBroadSearchMatches ?? veryBroadSearchMatchesOf(rows),
+    );
+    const count = this.tables
       .statement(
         `SELECT count(*) FROM (SELECT 1 FROM "${search}" WHERE "${search}" MATCH ? LIMIT ?)`,
       )
-      .pluck()
-      .get(matchOf(query.words), broad + 1) as number;
-    return matches <= broad ? 'matches' : 'walk';
+      .pluck();
+    const match = matchOf(query.words);
+    // Counted as far as the bound that decides, in two steps: most searches stop at the first.
+    if ((count.get(match, broad + 1) as number) <= broad) return 'matches';
+    return (count.get(match, veryBroad + 1) as number) > veryBroad ? 'walk-words' : 'walk';
   }
 
   /** SQLite's plan for a list query: lets tests prove that every query runs on an index. */

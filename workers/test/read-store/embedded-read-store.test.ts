@@ -81,6 +81,29 @@ describe('embedded read store', () => {
     });
   });
 
+  describe('searching by walking the order, each row checked by its own words', () => {
+    searchContract({
+      open: async () =>
+        openEmbeddedReadStore({
+          file: newFile(),
+          broadSearchMatches: 0,
+          veryBroadSearchMatches: 0,
+        }),
+    });
+  });
+
+  describe('searching by a walk by words that ends early (then by the set, then the matches)', () => {
+    searchContract({
+      open: async () =>
+        openEmbeddedReadStore({
+          file: newFile(),
+          broadSearchMatches: 0,
+          veryBroadSearchMatches: 0,
+          searchWalkRows: 1,
+        }),
+    });
+  });
+
   it('a search for common words walks the order index; one for rare words reads their matches', async () => {
     const query = (sort: 'newest' | 'priceAsc'): DocumentQuery => ({
       words: ['gal'],
