@@ -193,6 +193,27 @@ export function randomWorkload(
     }
   };
 
+  /**
+   * Then the reactor withdraws the deleted account's products still on the site, saying why:
+   * written here too, for the same reason.
+   */
+  const withdrawProductsOf = (uid: string): void => {
+    for (const product of products) {
+      if (product.sellerUid !== uid) continue;
+      if (product.status !== 'available' && product.status !== 'unavailable') continue;
+      product.status = 'withdrawn';
+      productEvent(
+        product,
+        {
+          type: 'ProductWithdrawn',
+          schemaVersion: 1,
+          data: { productId: product.id, reason: 'account-deleted' },
+        },
+        ['system', ''],
+      );
+    }
+  };
+
   // Random picks among the items that qualify, without scanning long lists on every step.
   const pickWhere = <T>(items: readonly T[], fits: (item: T) => boolean): T | undefined => {
     for (let tries = 0; tries < 24 && items.length > 0; tries++) {
@@ -212,7 +233,8 @@ export function randomWorkload(
     const open0 = pickWhere(products, isOpen);
     if (roll < 0.08 || !buyer0) registerUser();
     else if (roll < 0.35) {
-      if (!seller0) continue;
+      // The gateway takes no listing from a deleted account, even if its seller record is left.
+      if (!seller0 || users.find((user) => user.uid === seller0.uid)?.alive === false) continue;
       const seller = seller0;
       const brand = pick(random, brands);
       const product: ProductState = {
@@ -388,6 +410,7 @@ export function randomWorkload(
       seller0.alive = false;
       liveSellerCount -= 1;
       cancelPendingOf(seller0.uid);
+      withdrawProductsOf(seller0.uid);
       append(
         `seller-${seller0.uid}`,
         [{ type: 'SellerDeleted', schemaVersion: 1, data: { sellerId: seller0.uid } }],
@@ -407,6 +430,7 @@ export function randomWorkload(
       buyer0.alive = false;
       liveUserCount -= 1;
       cancelPendingOf(buyer0.uid);
+      withdrawProductsOf(buyer0.uid);
       append(
         `user-${buyer0.uid}`,
         [{ type: 'UserDeleted', schemaVersion: 1, data: { uid: buyer0.uid } }],
