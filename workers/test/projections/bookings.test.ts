@@ -75,6 +75,26 @@ describe('bookings projection', () => {
       expect(evolveBooking(accepted, event)).toBe(accepted);
   });
 
+  it("tells the buyer's and the seller's topics by account, never by e-mail", () => {
+    const documents = new MemoryDocuments();
+    const booked = productBooked('p1', 'bk2', 'b9');
+    // b9 signed up with the e-mail of an account an admin deleted (b1).
+    const changes = documents.apply(
+      eventLog().recordAll(productListed('p1'), {
+        ...booked,
+        data: { ...booked.data, email: 'b1@example.com' },
+      }),
+    );
+    expect(
+      changes[1]?.filter(
+        (change) => change.topic !== 'products' && change.topic !== 'sellerProducts',
+      ),
+    ).toEqual([
+      { topic: 'bookings', key: 'b9', ids: ['bk2'], position: 2 },
+      { topic: 'sellerBookings', key: 's1', ids: ['bk2'], position: 2 },
+    ]);
+  });
+
   it('an end without its booking makes none', () => {
     expect(evolveBooking(null, bookingAccepted('p1', 'bk1'))).toBeNull();
   });
