@@ -15,10 +15,10 @@ import {
  *   bookings, users, sellers, sellerProducts (each read model declares the topics it feeds).
  *   E.g. `change.reportedProducts`, `change.users`.
  * - `change.<model>.<key>`: the same change, also sent to the key's own topic when the change has
- *   a key (the read model's partition: a buyer's e-mail for bookings, a Brand for products, a
- *   seller's e-mail for sellerProducts). The key is escaped with `encodeURIComponent`; build these
- *   topics with `changeTopic(model, key)`, e.g. `changeTopic('bookings', 'ann@example.com')` is
- *   `change.bookings.ann%40example.com`.
+ *   a key (the read model's partition: a buyer's uid for bookings, a Brand for products, a
+ *   seller's uid for sellerProducts). The key is escaped with `encodeURIComponent`; build these
+ *   topics with `changeTopic(model, key)`, e.g. `changeTopic('products', 'Galaxy & Co')` is
+ *   `change.products.Galaxy%20%26%20Co`.
  * - `applied`: sent after every event the projector has committed, changed or not.
  *   payload: `{ position }`. `waitForPosition` listens to it.
  *
