@@ -122,7 +122,7 @@ async function security(app: FastifyInstance): Promise<void> {
   });
   await app.register(cors, {
     origin: [...app.config.WEB_ORIGIN],
-    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
     exposedHeaders: ['Retry-After', 'X-Request-Id', 'Idempotent-Replayed', 'X-Read-Models-Behind'],
     maxAge: 600,
