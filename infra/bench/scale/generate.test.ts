@@ -84,6 +84,12 @@ describe('generateMarketplace', () => {
         'ProductAdvertised',
         'ProductMarkedUnavailable',
         'ProductMarkedAvailable',
+        'ProductPriceChanged',
+        'ProductDescriptionChanged',
+        'ProductConditionChanged',
+        'ProductPictureChanged',
+        'ProductWithdrawn',
+        'ProductSoldElsewhere',
       ])
         expect(counts[type], type).toBeGreaterThan(0);
     } finally {
@@ -119,6 +125,40 @@ describe('generateMarketplace', () => {
       }
       expect(products).toBe(report.listings);
       expect(bookings).toBe(report.bookings);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("withdraws a deleted seller's listings still on the site, as the reactor does", async () => {
+    const { store } = await generated({
+      listings: 600,
+      seed: 13,
+      history: { ...historyShapes.full, deletedSellers: 0.3 },
+    });
+    try {
+      const events = await everyEvent(store);
+      const deletedSellers = new Set(
+        events
+          .filter((event) => event.type === 'SellerDeleted')
+          .map((event) => (event.data as { sellerId: string }).sellerId),
+      );
+      expect(deletedSellers.size).toBeGreaterThan(0);
+      const withdrawn = events.filter(
+        (event) =>
+          event.type === 'ProductWithdrawn' &&
+          (event.data as { reason: string }).reason === 'account-deleted',
+      );
+      expect(withdrawn.length).toBeGreaterThan(0);
+      for (const [streamId, stream] of byStream(events)) {
+        if (!streamId.startsWith('product-')) continue;
+        const product = stream
+          .map((event) => domainEvent<ProductEvent>(event))
+          .reduce<Product>(productDecider.evolve, productDecider.initialState());
+        if (product.status === 'empty' || product.status === 'deleted') continue;
+        if (deletedSellers.has(product.listing.sellerUid))
+          expect(['available', 'unavailable', 'booked'], streamId).not.toContain(product.status);
+      }
     } finally {
       await store.close();
     }

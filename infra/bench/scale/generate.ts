@@ -1,9 +1,11 @@
 // Generated marketplace history (issue 32), written straight into an event log: users and
 // sellers (registered, some verified, a few deleted by an admin), listings over the categories
 // with varied names, descriptions, prices, conditions and years, bookings through their whole
-// life (placed, then accepted, declined, cancelled or expired), listings advertised or taken off
-// sale for a while, reports and the admin's deletions. Reproducible from a seed: the same seed
-// and settings write the same log, event ids included.
+// life (placed, then accepted, declined, cancelled or expired), listings advertised, taken off
+// sale for a while, edited (price, description, condition, picture), withdrawn or sold outside
+// the site, reports and the admin's deletions (a deleted seller's listings withdrawn, as the
+// reactor does). Reproducible from a seed: the same seed and settings write the same log, event
+// ids included.
 //
 // Every event is decided by the product's own deciders against the state of its stream, held
 // here while the stream can still change, and the store checks each one against the catalog and
@@ -73,6 +75,11 @@ export interface HistoryShape {
   readonly advertised: number;
   /** Taken off sale by its seller for a while, then put back. */
   readonly paused: number;
+  /** Edited by its seller (mostly the price, then the description, condition or picture). */
+  readonly edited: number;
+  /** Of the listings never sold through a booking: withdrawn, or sold outside the site. */
+  readonly withdrawn: number;
+  readonly soldElsewhere: number;
   readonly reported: number;
   /** Of the reported listings, those an admin deletes. */
   readonly deletedWhenReported: number;
@@ -97,6 +104,9 @@ export const historyShapes: Readonly<Record<'full' | 'light', HistoryShape>> = {
     cancelled: 0.3,
     advertised: 0.2,
     paused: 0.1,
+    edited: 0.5,
+    withdrawn: 0.1,
+    soldElsewhere: 0.05,
     reported: 0.03,
     deletedWhenReported: 0.4,
     deletedUsers: 0.02,
@@ -111,6 +121,9 @@ export const historyShapes: Readonly<Record<'full' | 'light', HistoryShape>> = {
     cancelled: 0.25,
     advertised: 0.1,
     paused: 0.03,
+    edited: 0.15,
+    withdrawn: 0.03,
+    soldElsewhere: 0.02,
     reported: 0.02,
     deletedWhenReported: 0.4,
     deletedUsers: 0.01,
@@ -174,11 +187,26 @@ interface Account {
 
 interface SellerAccount extends Account {
   readonly seller: Stream<Seller>;
+  /**
+   * The listings of a seller an admin will delete, which the deletion withdraws (as the
+   * account-deleted reactor does); kept for those sellers only.
+   */
+  readonly listings?: Listing[];
 }
 
 /** One step of a listing's life, at its time. */
 type Step =
-  | { readonly kind: 'advertise' | 'pause' | 'resume' | 'report' | 'deleteReported' }
+  | {
+      readonly kind:
+        | 'advertise'
+        | 'pause'
+        | 'resume'
+        | 'report'
+        | 'deleteReported'
+        | 'edit'
+        | 'withdraw'
+        | 'sellElsewhere';
+    }
   | { readonly kind: 'book'; readonly booking: PlannedBooking }
   | { readonly kind: 'end'; readonly booking: PlannedBooking };
 
@@ -528,11 +556,17 @@ class MarketplaceGenerator {
         data: { sellerId: account.uid, name, email: account.email, sellerEmail: account.email },
         metadata: this.metadata(account, at),
       });
-      const registered: SellerAccount = { ...account, seller };
+      const verified = this.random() < this.shape.verifiedSellers;
+      const deleted = this.random() < this.shape.deletedSellers;
+      const registered: SellerAccount = {
+        ...account,
+        seller,
+        ...(deleted ? { listings: [] } : {}),
+      };
       this.sellers[index] = registered;
-      if (this.random() < this.shape.verifiedSellers)
+      if (verified)
         this.agenda.add(at + (1 + this.random() * 160) * hour, () => this.verify(registered));
-      if (this.random() < this.shape.deletedSellers)
+      if (deleted)
         this.agenda.add(at + (10 + this.random() * 300) * day, () => this.deleteSeller(registered));
       return registered;
     }
@@ -571,6 +605,20 @@ class MarketplaceGenerator {
     });
     this.deleted.add(seller.uid);
     this.cancelPendingOf(seller, 'seller-deleted', decided.length > 0);
+    if (decided.length === 0) return;
+    // Then, as the same reactor, every listing of theirs still on the site.
+    for (const listing of seller.listings ?? []) {
+      const status = listing.product.state.status;
+      if (status === 'available' || status === 'unavailable')
+        this.decide(listing.product, productDecider, {
+          type: 'WithdrawProduct',
+          data: { productId: listing.productId, reason: 'account-deleted' },
+          metadata: this.metadata(
+            { uid: systemActor.actorUid, email: systemActor.actorEmail },
+            this.now,
+          ),
+        });
+    }
   }
 
   /** As the account-deleted reactor: the system cancels the deleted account's pending bookings. */
@@ -652,6 +700,7 @@ class MarketplaceGenerator {
     this.listed += 1;
     const listing: Listing = { product, productId, seller, steps: this.plan(at), next: 0 };
     if (this.listed % this.sampleEvery === 0) this.sample.push(listing);
+    seller.listings?.push(listing);
     this.scheduleNext(listing);
   }
 
@@ -686,6 +735,8 @@ class MarketplaceGenerator {
       steps.push({ at: pausedAt, step: { kind: 'pause' } });
       steps.push({ at: later(pausedAt, 2 * day), step: { kind: 'resume' } });
     }
+    for (let edits = 0; edits < 3 && this.random() < shape.edited; edits++)
+      steps.push({ at: later(listedAt, 4 * day), step: { kind: 'edit' } });
     if (this.random() < shape.reported) {
       const reportedAt = later(listedAt, 5 * day);
       steps.push({ at: reportedAt, step: { kind: 'report' } });
@@ -717,6 +768,13 @@ class MarketplaceGenerator {
         from = endsAt;
       }
     }
+    // Its seller ends it after everything else (a listing sold through a booking stays as it is).
+    const last = steps.reduce((latest, { at }) => Math.max(latest, at), listedAt);
+    const end = this.random();
+    if (end < shape.withdrawn)
+      steps.push({ at: later(last, 10 * day), step: { kind: 'withdraw' } });
+    else if (end < shape.withdrawn + shape.soldElsewhere)
+      steps.push({ at: later(last, 10 * day), step: { kind: 'sellElsewhere' } });
     return steps.sort((a, b) => a.at - b.at);
   }
 
@@ -734,7 +792,16 @@ class MarketplaceGenerator {
   private take(listing: Listing, step: Step): void {
     const { product, seller, productId } = listing;
     const status = product.state.status;
-    if (status === 'deleted' || status === 'sold' || status === 'empty') return;
+    // Gone for good: nothing changes a listing any more (its bookings ended before).
+    if (
+      status === 'deleted' ||
+      status === 'sold' ||
+      status === 'empty' ||
+      status === 'withdrawn' ||
+      status === 'soldElsewhere'
+    )
+      return;
+    const sellerHasIt = status === 'available' || status === 'unavailable';
     const sellerActive = !this.deleted.has(seller.uid);
     switch (step.kind) {
       case 'advertise':
@@ -776,10 +843,53 @@ class MarketplaceGenerator {
       case 'book':
         if (sellerActive && status === 'available') this.book(listing, step.booking);
         return;
+      case 'edit':
+        if (sellerActive && sellerHasIt) this.edit(listing);
+        return;
+      case 'withdraw':
+      case 'sellElsewhere':
+        if (sellerActive && sellerHasIt)
+          this.decide(
+            product,
+            productDecider,
+            step.kind === 'withdraw'
+              ? {
+                  type: 'WithdrawProduct',
+                  data: { productId, reason: 'seller-withdrew' },
+                  metadata: this.metadata(seller, this.now),
+                }
+              : {
+                  type: 'MarkProductSoldElsewhere',
+                  data: { productId },
+                  metadata: this.metadata(seller, this.now),
+                },
+          );
+        return;
       case 'end':
         this.end(listing, step.booking);
         return;
     }
+  }
+
+  /** A seller's edit: mostly a lower price, else a new description, condition or picture. */
+  private edit(listing: Listing): void {
+    const state = listing.product.state;
+    if (state.status !== 'available' && state.status !== 'unavailable') return;
+    const { sellingPrice, condition, Brand, productName } = state.listing;
+    const draw = this.random();
+    const change =
+      draw < 0.6
+        ? { sellingPrice: Math.max(20, Math.round(sellingPrice * (0.8 + this.random() * 0.15))) }
+        : draw < 0.8
+          ? { about: this.description(Brand as Brand, productName, colours[0]) }
+          : draw < 0.9
+            ? { condition: condition === 'Fair' ? ('Good' as const) : ('Fair' as const) }
+            : { picture: `${listing.productId}-${listing.product.revision + 1}.webp` };
+    this.decide(listing.product, productDecider, {
+      type: 'EditProduct',
+      data: { productId: listing.productId, ...change },
+      metadata: this.metadata(listing.seller, this.now),
+    });
   }
 
   /** BookProduct and the BookingPlaced that follows it, as POST /bookings appends them. */
