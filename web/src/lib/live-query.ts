@@ -1,4 +1,4 @@
-import { useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
   useQuery,
   useSubscription,
@@ -7,6 +7,7 @@ import {
   type UseQueryResponse,
 } from 'urql';
 import type { QueryUsersArgs, SubscriptionUsersChangedArgs } from '@/graphql/graphql.ts';
+import { getReconnects, subscribeConnection } from './connection.ts';
 import { getPosition, subscribePosition } from './positions.ts';
 import { changePosition } from './urql.ts';
 
@@ -85,5 +86,19 @@ export function useLiveQuery<
     () => ({ ...(variables as Variables), ...(minPosition > 0 ? { minPosition } : {}) }),
     [variables, minPosition],
   );
-  return useQuery({ query, variables: queryVariables, pause: changes.pause ?? false });
+  const [result, reexecute] = useQuery({
+    query,
+    variables: queryVariables,
+    pause: changes.pause ?? false,
+  });
+  // Back from a break in the socket: refetch at once rather than wait for the server's catch-up
+  // notice, so the list is fresh even if that notice is lost too.
+  const reconnects = useSyncExternalStore(subscribeConnection, getReconnects, getReconnects);
+  const handledReconnects = useRef(reconnects);
+  useEffect(() => {
+    if (reconnects === handledReconnects.current) return;
+    handledReconnects.current = reconnects;
+    if (!changes.pause) reexecute({ requestPolicy: 'network-only' });
+  }, [reconnects, reexecute, changes.pause]);
+  return [result, reexecute];
 }

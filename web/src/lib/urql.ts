@@ -11,6 +11,12 @@ import { createClient as createWsClient, type Client as WsClient } from 'graphql
 import { QUERY_RETRY } from '@/config/constants.ts';
 import { graphqlHttpUrl, graphqlWsUrl } from '@/config/env.ts';
 import { readAccessToken, reportTokenRejected } from './access-token.ts';
+import {
+  socketClosed,
+  socketConnected,
+  subscriptionClosed,
+  subscriptionOpened,
+} from './connection.ts';
 
 function authorization(): Record<string, string> {
   const token = readAccessToken();
@@ -37,6 +43,7 @@ function createWebSocketClient(): WsClient {
     connectionParams: () => authorization(),
     retryAttempts: Number.POSITIVE_INFINITY,
     shouldRetry: () => true,
+    on: { closed: socketClosed, connected: socketConnected },
   });
 }
 
@@ -82,9 +89,22 @@ export function createUrqlClient(options: UrqlClientOptions = {}): Client {
           // last announced position makes the server send one catch-up Change if we missed any.
           const payload = { ...request, query: request.query ?? '' };
           const tracksAfter = /\$after\b/.test(payload.query);
+          // Query answers carry no position, so a list starts from 0: the server then announces
+          // its current position at once, and the list refetches at it, covering whatever changed
+          // between its first answer and the subscription; a reconnect resumes from there.
+          if (tracksAfter && typeof payload.variables?.after !== 'number') {
+            payload.variables = { ...payload.variables, after: 0 };
+          }
           return {
             subscribe(sink) {
-              const unsubscribe = wsClient.subscribe(payload, {
+              subscriptionOpened();
+              let ended = false;
+              const end = () => {
+                if (ended) return;
+                ended = true;
+                subscriptionClosed();
+              };
+              const stop = wsClient.subscribe(payload, {
                 next(result) {
                   const position = changePosition(result.data);
                   if (tracksAfter && position !== undefined) {
@@ -92,10 +112,21 @@ export function createUrqlClient(options: UrqlClientOptions = {}): Client {
                   }
                   sink.next(result as ExecutionResult);
                 },
-                error: (error) => sink.error(error),
-                complete: () => sink.complete(),
+                error: (error) => {
+                  end();
+                  sink.error(error);
+                },
+                complete: () => {
+                  end();
+                  sink.complete();
+                },
               });
-              return { unsubscribe };
+              return {
+                unsubscribe() {
+                  end();
+                  stop();
+                },
+              };
             },
           };
         },

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetConnection } from '@/lib/connection.ts';
 import { resetPositions } from '@/lib/positions.ts';
 
 // jsdom has no matchMedia; react-hot-toast asks it about reduced motion.
@@ -52,4 +53,5 @@ afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
   resetPositions();
+  resetConnection();
 });

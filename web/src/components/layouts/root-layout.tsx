@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router-dom';
 import { useSession } from '@/lib/session.tsx';
 import { ProgressBar } from '../ui/progress-bar.tsx';
+import { ReconnectingBanner } from '../ui/reconnecting-banner.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { DrawerProvider } from './drawer-context.tsx';
 import { Footer } from './footer.tsx';
@@ -19,6 +20,7 @@ export function RootLayout({ navLinks }: { navLinks?: ReactNode }) {
       {(session.status === 'loading' || session.busy) && (
         <ProgressBar label="Loading your account" />
       )}
+      <ReconnectingBanner />
       <Navbar links={navLinks} />
       <main id="main" className="main" tabIndex={-1}>
         {navigation.state === 'loading' ? <Spinner label="Loading page…" /> : <Outlet />}
