@@ -159,7 +159,7 @@ export interface GenerateReport {
   readonly seconds: number;
   readonly eventsPerSecond: number;
   readonly byType: Readonly<Record<string, number>>;
-  /** Ids of listings not deleted at the end, spread over the history. */
+  /** Ids of listings still on the site at the end (or sold through it), spread over the history. */
   readonly sampleProductIds: readonly string[];
 }
 
@@ -363,7 +363,7 @@ class MarketplaceGenerator {
       eventsPerSecond: Math.round(this.events / seconds),
       byType: { ...this.byType },
       sampleProductIds: this.sample
-        .filter((listing) => listing.product.state.status !== 'deleted')
+        .filter((listing) => onSite.has(listing.product.state.status))
         .map((listing) => listing.productId),
     };
   }
@@ -982,6 +982,9 @@ const bookingIdOf = (booking: PlannedBooking): string => {
   if (!state || state.status === 'none') throw new Error('The booking was never placed');
   return state.booking.bookingId;
 };
+
+/** Listings whose page answers: not deleted, withdrawn or sold outside the site. */
+const onSite = new Set<Product['status']>(['available', 'unavailable', 'booked', 'sold']);
 
 const advertised = (product: Product): boolean =>
   product.status !== 'empty' && product.status !== 'deleted' && product.advertised;
