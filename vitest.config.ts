@@ -10,6 +10,7 @@ export default defineConfig({
       'web',
       'infra',
       'infra/vitest.distributed.config.ts',
+      'infra/bench/vitest.config.ts',
     ],
     reporters: ['default'],
   },
