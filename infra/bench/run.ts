@@ -7,7 +7,7 @@
 // V8's memory reducer collected its 150-190 MB heap there, with main-thread pauses up to 38 ms
 // and helper threads on both cores, in the middle of whichever server's round was being measured.
 //
-// Knobs (environment): BENCH_ONLY=reads,commands,bookingEnds,live,fanout,bullmq,distributed,replay,web,catalog runs
+// Knobs (environment): BENCH_ONLY=reads,commands,burst,bookingEnds,live,fanout,bullmq,distributed,replay,web,catalog runs
 // only those parts (results go to partial.*); BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the
 // gateway processes there; BENCH_ROUND_SECONDS (5), BENCH_WARMUP_SECONDS (3),
 // BENCH_FANOUT_SUBSCRIBERS (1000), BENCH_REPLAY_EVENTS (200000), BENCH_READS=<read names> (all),
@@ -31,6 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gatewayNodeFlags } from '@resale/gateway/runtime-tuning';
 import { replayNodeFlags } from '@resale/workers';
+import { bookingBurst } from './parts/booking-burst.ts';
 import { bookingEnds } from './parts/booking-ends.ts';
 import { bullmq } from './parts/bullmq.ts';
 import { catalog } from './parts/catalog.ts';
@@ -60,6 +61,7 @@ import type { RouteWeight } from './web-weight.ts';
 const allParts: readonly BenchPart[] = [
   reads,
   commands,
+  bookingBurst,
   bookingEnds,
   live,
   fanout,

@@ -9,6 +9,7 @@ import type { BenchProcesses } from './processes.ts';
 export const partNames = [
   'reads',
   'commands',
+  'burst',
   'bookingEnds',
   'live',
   'fanout',
