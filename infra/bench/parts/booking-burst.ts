@@ -293,6 +293,9 @@ export const bookingBurst: BenchPart = {
         recordedRow('Commands', `POST /bookings burst: ${other.case}`, describe(other)),
       ),
     ];
-    return { goals, details: { bookingBurst: figures } };
+    const notes = [
+      "Bookings as a user makes them (infra/bench/parts/booking-burst.ts): each case starts an Auth emulator and a gateway on data of its own (accounts and categories in the log before the start; the phones too where the case says so), then sends every booking once over a closed loop (each connection sends its next booking when the answer is in; undici in the benchmark's own process, on the same 2 cores), from the first request to the last answer, with no warm-up unless the case names one. Listings through the API go over as many connections as the burst, each with an Idempotency-Key, as the web client sends. The gateway's CPU is counted over the burst alone.",
+    ];
+    return { goals, details: { bookingBurst: figures }, notes };
   },
 };
