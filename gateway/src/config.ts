@@ -66,6 +66,12 @@ const EnvSchema = Type.Object({
    * reached before /readyz answers 503 (not ready): pages would show data that old.
    */
   READINESS_MAX_LAG_MS: Type.Integer({ minimum: 1, default: 10_000 }),
+  /**
+   * How long, in milliseconds, the embedded gateway keeps a caller's user state (role, deleted or
+   * not) before reading their stream again, even when no change notice came: the bound on how
+   * long a change made where this process hears nothing of it can go unseen.
+   */
+  USER_STATE_MAX_AGE_MS: Type.Integer({ minimum: 1, maximum: 3_600_000, default: 30_000 }),
   /** GraphQL subscriptions one WebSocket connection may hold at once. */
   SUBSCRIPTIONS_PER_CONNECTION: Type.Integer({ minimum: 1, default: 20 }),
   /** GraphQL subscriptions one account may hold at once over all its connections. */
@@ -140,6 +146,7 @@ const integerKeys: ReadonlySet<string> = new Set([
   'SUBSCRIPTIONS_PER_CONNECTION',
   'SUBSCRIPTIONS_PER_CALLER',
   'READINESS_MAX_LAG_MS',
+  'USER_STATE_MAX_AGE_MS',
 ]);
 const decimalKeys: ReadonlySet<string> = new Set(['BOOKING_EXPIRY_HOURS']);
 /** Never printed: a problem with them names the setting only. */

@@ -7,7 +7,10 @@ import type { ChangePubSub, Unsubscribe } from './port.ts';
 import { appliedTopic, topicsOf } from './topics.ts';
 
 /** Both adapters are mqemitters, in memory or over Redis: only the transport differs. */
-function overEmitter(emitter: MQEmitter): ChangePubSub {
+function overEmitter(
+  emitter: MQEmitter,
+  receiving: Pick<ChangePubSub, 'receiving' | 'onReceivingChange'>,
+): ChangePubSub {
   const publish = (topic: string, payload: unknown): Promise<void> =>
     new Promise((resolve, reject) =>
       emitter.emit({ topic, payload }, (error) => (error ? reject(error) : resolve())),
@@ -33,13 +36,36 @@ function overEmitter(emitter: MQEmitter): ChangePubSub {
         ),
       );
     },
+    ...receiving,
     close: () => new Promise<void>((resolve) => emitter.close(() => resolve())),
   };
 }
 
 /** The embedded profile's pub/sub: one process, so an in-memory emitter reaches every subscriber. */
 export function createInProcessPubSub(): ChangePubSub {
-  return overEmitter(mqemitter());
+  return overEmitter(mqemitter(), { receiving: () => true, onReceivingChange: () => () => {} });
+}
+
+/**
+ * Whether the connection that receives notices is up: ioredis says 'ready' once it is (again), and
+ * at once sends its subscriptions again; 'close' when it is lost.
+ */
+function receivingOver(
+  connection: RedisConnection,
+): Pick<ChangePubSub, 'receiving' | 'onReceivingChange'> {
+  return {
+    receiving: () => connection.status === 'ready',
+    onReceivingChange(listener) {
+      const up = (): void => listener(true);
+      const down = (): void => listener(false);
+      connection.on('ready', up);
+      connection.on('close', down);
+      return () => {
+        connection.off('ready', up);
+        connection.off('close', down);
+      };
+    },
+  };
 }
 
 export interface RedisPubSubOptions {
@@ -87,5 +113,5 @@ export function createRedisPubSub(options: RedisPubSubOptions): ChangePubSub {
     ? new MQEmitterRedisPrefix(options.channelPrefix, emitterOptions)
     : (mqemitterRedis(emitterOptions) as unknown as RedisEmitter);
   emitter.state.on('error', (error) => options.onError?.(error));
-  return overEmitter(emitter);
+  return overEmitter(emitter, receivingOver(emitterOptions.subConn));
 }

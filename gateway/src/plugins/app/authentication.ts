@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { changeTopic } from '@resale/workers';
+import { appliedTopic, changeTopic } from '@resale/workers';
 import {
   assertActiveUser,
   assertAdmin,
@@ -155,18 +155,25 @@ async function authentication(app: FastifyInstance): Promise<void> {
 
 /**
  * The embedded profile's memory of callers' user state, so that a call does not read its caller's
- * stream again (a SQLite read transaction, a fifth of an authenticated read's CPU). It holds
- * because this process makes every append to user streams: each drops the user's state, before it
- * starts and once it settled, so the next call after a promotion or a deletion reads the stream.
- * An operator's script appending from another process (`npm run promote`) is seen when the users
- * (or sellers) read model changes (the embedded relay polls the log every 500 ms). The distributed profile,
- * where several gateways append, reads the stream on every call.
+ * stream again (a SQLite read transaction, a fifth of an authenticated read's CPU). Every append
+ * this process makes to a user stream drops the user's state, before it starts and once it
+ * settled, so the next call after a promotion or a deletion reads the stream. Appends from other
+ * processes (a second gateway over the same folder, `npm run promote`) are heard of through the
+ * change notices of the users and sellers read models. It fails closed where those may have been
+ * missed: while the pub/sub's receiving connection is down nothing is kept (its loss and its
+ * return both drop everything), a gap in the positions of the `applied` notices drops everything,
+ * and no state is served older than `USER_STATE_MAX_AGE_MS`. The distributed profile, where
+ * several gateways append, reads the stream on every call.
  */
 async function cachedUsers(
   app: FastifyInstance,
   readUser: (uid: string) => Promise<User>,
 ): Promise<{ load(uid: string): User | Promise<User>; peek(uid: string): User | undefined }> {
-  const cached = new LRUCache<string, User>({ max: cachedUsersMax });
+  const { pubsub } = app.readModels;
+  const cached = new LRUCache<string, User>({
+    max: cachedUsersMax,
+    ttl: app.config.USER_STATE_MAX_AGE_MS,
+  });
   // Bumped by every drop: a state read while one happened is not cached.
   let drops = 0;
   const drop = (uid?: string): void => {
@@ -180,13 +187,27 @@ async function cachedUsers(
     const prefix = prefixes.find((p) => streamId.startsWith(p));
     if (prefix !== undefined) drop(streamId.slice(prefix.length));
   });
-  const unsubscribes = await Promise.all(
-    (['users', 'sellers'] as const).map((topic) =>
-      app.readModels.pubsub.subscribe(changeTopic(topic), () => drop()),
+  // Notices that stop, or come back, may have missed changes in between.
+  const stopWatching = pubsub.onReceivingChange(() => drop());
+  // The projector sends `applied` for every position of the log, one after the other: a position
+  // past the next one means notices were lost. Older or repeated positions (a second gateway's
+  // projector, a redelivery) say nothing.
+  let lastApplied: number | undefined;
+  const onApplied = (payload: unknown): void => {
+    const position = (payload as { position?: unknown } | null)?.position;
+    if (typeof position !== 'number') return;
+    if (lastApplied !== undefined && position > lastApplied + 1) drop();
+    if (lastApplied === undefined || position > lastApplied) lastApplied = position;
+  };
+  const unsubscribes = await Promise.all([
+    ...(['users', 'sellers'] as const).map((topic) =>
+      pubsub.subscribe(changeTopic(topic), () => drop()),
     ),
-  );
+    pubsub.subscribe(appliedTopic, onApplied),
+  ]);
   app.addHook('onClose', async () => {
     removeListener();
+    stopWatching();
     for (const unsubscribe of unsubscribes) await unsubscribe();
   });
   return {
@@ -195,7 +216,7 @@ async function cachedUsers(
       if (known) return known;
       const dropsBefore = drops;
       return readUser(uid).then((user) => {
-        if (drops === dropsBefore) cached.set(uid, user);
+        if (drops === dropsBefore && pubsub.receiving()) cached.set(uid, user);
         return user;
       });
     },
