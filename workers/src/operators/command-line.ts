@@ -221,3 +221,70 @@ Example:
     return { help: false, args: { email } };
   },
 };
+
+export interface BackupArgs {
+  /** The folder to make, as typed (relative to where npm was run). */
+  readonly folder: string;
+}
+
+const embeddedOnly = `Environment:
+  DATA_DIR  the embedded profile's data folder; default ./data in the folder npm was run from
+  LOG_LEVEL fatal, error, warn, info (default), debug, trace or silent: the diagnostics, JSON
+            lines on stderr
+With EVENTSTORE_URL or MONGODB_URL set the data is in those servers: back them up with their own
+tools (README, "Backup and restore"); the command refuses.`;
+
+/** One folder argument, for backup and restore. */
+function folderArgument(argv: readonly string[], what: string): CommandLine<BackupArgs> {
+  const parsed = parseStrict(argv, {});
+  if (parsed === 'help') return { help: true };
+  const [folder, ...more] = parsed.positionals;
+  if (folder === undefined || folder === '') throw new UsageError(`which folder? Give ${what}`);
+  if (more.length > 0) throw new UsageError(`one folder, not ${parsed.positionals.length}`);
+  return { help: false, args: { folder } };
+}
+
+export const backupCommand: OperatorCommand<BackupArgs> = {
+  name: 'npm run backup',
+  usage: `Usage: npm run backup -- <new folder>
+
+Copies the data folder (event log, read models, idempotency answers, images, token secret,
+the Auth emulator's accounts) into a new folder while the marketplace keeps serving: each
+database is copied as one consistent moment, the read models and answers before the log, so the
+copy never holds an answer or a read model ahead of its log. The folder gets backup.json with
+each file's size and SHA-256 and the log's last position.
+
+Arguments:
+  <new folder>  where the copy goes; it must not exist
+
+Options:
+  -h, --help    print this text
+
+${embeddedOnly}
+
+Example:
+  npm run backup -- backups/2026-11-26`,
+  parse: (argv) => folderArgument(argv, 'the new folder to copy the data into'),
+};
+
+export const restoreCommand: OperatorCommand<BackupArgs> = {
+  name: 'npm run restore',
+  usage: `Usage: npm run restore -- <backup folder>
+
+Restores a backup made by npm run backup into DATA_DIR, which must hold no event log (stop the
+marketplace and move the old folder aside first). Every file is checked against backup.json
+before anything is copied, and the restored log's integrity after. Start the marketplace on it:
+the read models catch up from where the copy left them.
+
+Arguments:
+  <backup folder>  a folder npm run backup made
+
+Options:
+  -h, --help       print this text
+
+${embeddedOnly}
+
+Example:
+  DATA_DIR=data-restored npm run restore -- backups/2026-11-26`,
+  parse: (argv) => folderArgument(argv, 'the backup folder to restore'),
+};
