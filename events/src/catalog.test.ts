@@ -202,3 +202,37 @@ describe('bookings made before bookings ended (version 1)', () => {
     );
   });
 });
+
+describe('reports and deletions made before reasons (version 1)', () => {
+  it("a report is read as its actor's, with the reason 'not-given', at the time it occurred", () => {
+    const upcast = upcastEvent({
+      type: 'ProductReported',
+      schemaVersion: 1,
+      data: { productId: 'p1' },
+      metadata,
+    });
+    expect(upcast.data).toEqual({
+      productId: 'p1',
+      reporterUid: 'u1',
+      reporterName: 'a@example.com',
+      reason: 'not-given',
+      details: null,
+      reportedAt: '2026-11-21T10:00:00.000Z',
+    });
+    expect(currentSchemaVersion('ProductReported')).toBe(2);
+    expect(() => assertValidEvent('ProductReported', 2, upcast.data, metadata)).not.toThrow();
+  });
+
+  it("a deletion is read as its actor's, with the reason 'not given'", () => {
+    const upcast = upcastEvent({
+      type: 'ReportedProductDeleted',
+      schemaVersion: 1,
+      data: { productId: 'p1' },
+      metadata,
+    });
+    expect(upcast.data).toEqual({ productId: 'p1', adminUid: 'u1', reason: 'not given' });
+    expect(() =>
+      assertValidEvent('ReportedProductDeleted', 2, upcast.data, metadata),
+    ).not.toThrow();
+  });
+});

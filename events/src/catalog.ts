@@ -13,11 +13,14 @@ import {
 import { CategoryCreatedV1, CategoryCreatedV2, type CategoryEvent } from './category/events.ts';
 import { imageNameOf } from './image-name.ts';
 import {
+  CaseClaimedV1,
+  CaseReleasedV1,
   ProductAdvertisedV1,
   ProductBookedV1,
   ProductBookedV2,
   ProductConditionChangedV1,
   ProductDescriptionChangedV1,
+  ProductHiddenV1,
   ProductListedV1,
   ProductListedV2,
   ProductMarkedAvailableV1,
@@ -26,10 +29,15 @@ import {
   ProductPriceChangedV1,
   ProductReleasedV1,
   ProductReportedV1,
+  ProductReportedV2,
+  ProductRestoredV1,
   ProductSoldElsewhereV1,
   ProductSoldV1,
   ProductWithdrawnV1,
   ReportedProductDeletedV1,
+  ReportedProductDeletedV2,
+  ReportsDismissedV1,
+  ReviewRequestedV1,
   type ProductEvent,
 } from './product/events.ts';
 import {
@@ -59,9 +67,9 @@ const schemas = {
   SellerDeleted: { 1: SellerDeletedV1 },
   CategoryCreated: { 1: CategoryCreatedV1, 2: CategoryCreatedV2 },
   ProductListed: { 1: ProductListedV1, 2: ProductListedV2 },
-  ProductReported: { 1: ProductReportedV1 },
+  ProductReported: { 1: ProductReportedV1, 2: ProductReportedV2 },
   ProductBooked: { 1: ProductBookedV1, 2: ProductBookedV2 },
-  ReportedProductDeleted: { 1: ReportedProductDeletedV1 },
+  ReportedProductDeleted: { 1: ReportedProductDeletedV1, 2: ReportedProductDeletedV2 },
   ProductAdvertised: { 1: ProductAdvertisedV1 },
   ProductMarkedUnavailable: { 1: ProductMarkedUnavailableV1 },
   ProductMarkedAvailable: { 1: ProductMarkedAvailableV1 },
@@ -73,6 +81,12 @@ const schemas = {
   ProductPictureChanged: { 1: ProductPictureChangedV1 },
   ProductWithdrawn: { 1: ProductWithdrawnV1 },
   ProductSoldElsewhere: { 1: ProductSoldElsewhereV1 },
+  CaseClaimed: { 1: CaseClaimedV1 },
+  CaseReleased: { 1: CaseReleasedV1 },
+  ReportsDismissed: { 1: ReportsDismissedV1 },
+  ProductHidden: { 1: ProductHiddenV1 },
+  ProductRestored: { 1: ProductRestoredV1 },
+  ReviewRequested: { 1: ReviewRequestedV1 },
   BookingPlaced: { 1: BookingPlacedV1, 2: BookingPlacedV2 },
   BookingAccepted: { 1: BookingAcceptedV1 },
   BookingDeclined: { 1: BookingDeclinedV1 },
@@ -142,9 +156,11 @@ export const isKnownEventType = (type: string): type is EventType => type in sch
 // Upcasting
 /////////////////////////////////////////
 
-/** What an upcaster may read besides the payload: when the event happened, if it is known. */
+/** What an upcaster may read besides the payload: when the event happened and who caused it, if known. */
 interface UpcastContext {
   readonly occurredAt: string | undefined;
+  readonly actorUid: string | undefined;
+  readonly actorEmail: string | undefined;
 }
 /** Maps a payload stored at one version to the next version's payload. */
 type Upcaster = (data: unknown, context: UpcastContext) => unknown;
@@ -195,6 +211,25 @@ const upcasters: { readonly [T in EventType]?: Readonly<Record<number, Upcaster>
       expiresAt: legacyExpiry('ProductBooked', context),
     })),
   },
+  // Version 1 named no reason; its reporter is the user who caused it, named by e-mail.
+  ProductReported: {
+    1: upcaster(ProductReportedV1, ProductReportedV2, (data, context) => ({
+      ...data,
+      reporterUid: context.actorUid ?? 'unknown',
+      reporterName: context.actorEmail ?? '',
+      reason: 'not-given' as const,
+      details: null,
+      reportedAt: context.occurredAt ?? new Date(0).toISOString(),
+    })),
+  },
+  // Version 1 named no reason; its admin is the user who caused it.
+  ReportedProductDeleted: {
+    1: upcaster(ReportedProductDeletedV1, ReportedProductDeletedV2, (data, context) => ({
+      ...data,
+      adminUid: context.actorUid ?? 'unknown',
+      reason: 'not given',
+    })),
+  },
   BookingPlaced: {
     1: upcaster(BookingPlacedV1, BookingPlacedV2, (data, context) => ({
       ...data,
@@ -225,7 +260,11 @@ export function upcastEvent<
     readonly type: string;
     readonly schemaVersion: number;
     readonly data: unknown;
-    readonly metadata?: { readonly occurredAt: string };
+    readonly metadata?: {
+      readonly occurredAt: string;
+      readonly actorUid?: string;
+      readonly actorEmail?: string;
+    };
   },
 >(event: E): E {
   const current = currentVersions.get(event.type);
@@ -235,7 +274,11 @@ export function upcastEvent<
   for (let version = event.schemaVersion; version < current; version += 1) {
     const step = steps?.[version];
     if (!step) throw new InvalidEventError(event.type, [`no upcaster from version ${version}`]);
-    data = step(data, { occurredAt: event.metadata?.occurredAt });
+    data = step(data, {
+      occurredAt: event.metadata?.occurredAt,
+      actorUid: event.metadata?.actorUid,
+      actorEmail: event.metadata?.actorEmail,
+    });
   }
   return { ...event, schemaVersion: current, data };
 }

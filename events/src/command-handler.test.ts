@@ -166,7 +166,7 @@ const bookProduct = (buyerUid: string): ProductCommand => ({
 });
 const reportProduct: ProductCommand = {
   type: 'ReportProduct',
-  data: { productId },
+  data: { productId, reporterName: 'Ann', reason: 'wrong-price' },
   metadata: by('ann-uid', 'report-request'),
 };
 
@@ -301,7 +301,12 @@ describe('handleCommand', () => {
 
     it('appends nothing when the outcome already holds, and answers the stream’s last position', async () => {
       const store = await givenListedProduct();
-      await handleCommand(store, productStream, productDecider, reportProduct);
+      const takeOffSale: ProductCommand = {
+        type: 'MarkProductUnavailable',
+        data: { productId },
+        metadata: by('bob-uid', 'unavailable-request'),
+      };
+      await handleCommand(store, productStream, productDecider, takeOffSale);
       // Another stream moves the head of the log past this stream's last event.
       await handleCommand(store, productStreamId('other'), productDecider, {
         ...listProduct,
@@ -309,7 +314,7 @@ describe('handleCommand', () => {
       });
       const appendsBefore = store.appends.length;
 
-      const result = await handleCommand(store, productStream, productDecider, reportProduct);
+      const result = await handleCommand(store, productStream, productDecider, takeOffSale);
 
       expect(result).toEqual({ appended: false, events: [], nextExpectedRevision: 1, position: 2 });
       expect(store.appends).toHaveLength(appendsBefore);

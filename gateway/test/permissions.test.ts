@@ -91,6 +91,29 @@ describe('permission matrix: every route × {anonymous, buyer, seller, admin, an
     });
     return productId;
   };
+  const asAdmin = (url: string, payload?: object) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(users.admin.accessToken),
+      ...(payload ? { payload } : {}),
+    });
+  /** A reported product of `owner` whose case the admin holds, hidden first if asked: its id. */
+  const claimedCase = async ({ hidden = false, owner = lister } = {}) => {
+    const productId = await listProduct(t.app, owner);
+    await t.app.inject({
+      method: 'PUT',
+      url: `/allProducts/${productId}`,
+      headers: bearer(users.buyer.accessToken),
+      payload: { reason: 'stolen-or-blocked' },
+    });
+    await asAdmin(`/reportedProducts/${productId}/claim`);
+    if (hidden) {
+      await asAdmin(`/reportedProducts/${productId}/hide`, { reason: 'Blocked IMEI' });
+      await asAdmin(`/reportedProducts/${productId}/claim`);
+    }
+    return productId;
+  };
   const pngPart = Buffer.concat([
     Buffer.from('--b\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n'),
     wholePng,
@@ -387,6 +410,46 @@ describe('permission matrix: every route × {anonymous, buyer, seller, admin, an
       path: '/reportedProducts/{productId}',
       request: async () => ({ url: `/reportedProducts/${await reportedProduct()}` }),
       expected: [401, 403, 403, 200, 403],
+    },
+    {
+      method: 'POST',
+      path: '/reportedProducts/{productId}/claim',
+      request: async () => ({ url: `/reportedProducts/${await reportedProduct()}/claim` }),
+      expected: [401, 403, 403, 200, 403],
+    },
+    {
+      method: 'POST',
+      path: '/reportedProducts/{productId}/release',
+      request: async () => ({ url: `/reportedProducts/${await claimedCase()}/release` }),
+      expected: [401, 403, 403, 200, 403],
+    },
+    ...(['dismiss', 'hide'] as const).map((action): Row => ({
+      method: 'POST',
+      path: `/reportedProducts/{productId}/${action}`,
+      request: async () => ({
+        url: `/reportedProducts/${await claimedCase()}/${action}`,
+        payload: { reason: 'Checked' },
+      }),
+      expected: [401, 403, 403, 200, 403],
+    })),
+    {
+      method: 'POST',
+      path: '/reportedProducts/{productId}/restore',
+      request: async () => ({
+        url: `/reportedProducts/${await claimedCase({ hidden: true })}/restore`,
+        payload: { reason: 'Seller fixed it' },
+      }),
+      expected: [401, 403, 403, 200, 403],
+    },
+    {
+      method: 'POST',
+      path: '/myProducts/{productId}/review',
+      // The seller's own hidden listing: only they ask for its review.
+      request: async () => ({
+        url: `/myProducts/${await claimedCase({ hidden: true, owner: users.seller })}/review`,
+        payload: { note: 'Fixed the description' },
+      }),
+      expected: [401, 403, 200, 403, 403],
     },
     {
       method: 'POST',

@@ -218,18 +218,56 @@ describe('product commands', () => {
   });
 
   describe('reporting, advertising, availability, deleting reported products', () => {
-    it('a signed-in user reports a product once; 404 for an unknown one', async () => {
+    it('a signed-in user reports a product once, saying why; 404 for an unknown one', async () => {
       const productId = await listProduct(t.app, seller);
-      const first = await put(buyer, `/allProducts/${productId}`);
+      const first = await put(buyer, `/allProducts/${productId}`, {
+        reason: 'other',
+        details: 'The box photo is not this phone',
+      });
       expect(first.json()).toEqual({
         acknowledged: true,
         modifiedCount: 1,
         position: expect.any(Number),
       });
-      expect((await put(buyer, `/allProducts/${productId}`)).json()).toMatchObject({
-        modifiedCount: 0,
+      const [, reported] = await t.app.eventStore.readStream(`product-${productId}`);
+      expect(reported).toMatchObject({
+        type: 'ProductReported',
+        schemaVersion: 2,
+        data: {
+          reporterUid: buyer.uid,
+          reporterName: 'Bea Buyer',
+          reason: 'other',
+          details: 'The box photo is not this phone',
+        },
+      });
+      const again = await put(buyer, `/allProducts/${productId}`, { reason: 'wrong-price' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({
+        message: 'You have already reported this listing: an admin will review your report',
       });
       expect((await put(buyer, '/allProducts/nothing-here')).statusCode).toBe(404);
+    });
+
+    it("a report without a payload (the spec's call) has the reason 'not-given'", async () => {
+      const productId = await listProduct(t.app, seller);
+      expect((await put(buyer, `/allProducts/${productId}`)).statusCode).toBe(200);
+      const [, reported] = await t.app.eventStore.readStream(`product-${productId}`);
+      expect(reported?.data).toMatchObject({ reason: 'not-given', details: null });
+    });
+
+    it('refuses a reason not on the list, and other without its short text', async () => {
+      const productId = await listProduct(t.app, seller);
+      const unknown = await put(buyer, `/allProducts/${productId}`, { reason: 'ugly' });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toMatchObject({ message: expect.stringContaining('reason') });
+      const tooLong = await put(buyer, `/allProducts/${productId}`, {
+        reason: 'other',
+        details: 'x'.repeat(201),
+      });
+      expect(tooLong.statusCode).toBe(400);
+      const bare = await put(buyer, `/allProducts/${productId}`, { reason: 'other' });
+      expect(bare.statusCode).toBe(400);
+      expect(bare.json()).toMatchObject({ message: expect.stringContaining('Say in a few words') });
     });
 
     it('only its seller advertises a product or changes its availability', async () => {

@@ -230,8 +230,23 @@ describe('Booking moves', () => {
     it('whose product was deleted meanwhile cannot be accepted, but can be declined', () => {
       const deletedProduct: ProductEvent[] = [
         ...productHistory,
-        { type: 'ProductReported', schemaVersion: 1, data: { productId } },
-        { type: 'ReportedProductDeleted', schemaVersion: 1, data: { productId } },
+        {
+          type: 'ProductReported',
+          schemaVersion: 2,
+          data: {
+            productId,
+            reporterUid: 'carl-uid',
+            reporterName: 'Carl',
+            reason: 'wrong-price',
+            details: null,
+            reportedAt: '2026-11-21T10:00:00.000Z',
+          },
+        },
+        {
+          type: 'ReportedProductDeleted',
+          schemaVersion: 2,
+          data: { productId, adminUid: 'admin-uid', reason: 'Fake listing' },
+        },
       ];
       expect(() => given([placed], deletedProduct).when(accept())).toThrow(
         refusal('This product has been deleted'),

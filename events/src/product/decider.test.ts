@@ -3,7 +3,7 @@ import { assertValidEvent } from '../catalog.ts';
 import { DomainError, eventMetadataFrom, evolveAll, type CommandMetadata } from '../decider.ts';
 import { systemActor } from '../envelope.ts';
 import { productDecider, type ProductCommand } from './decider.ts';
-import type { ProductEvent } from './events.ts';
+import type { ChosenReportReason, ProductEvent, ReportReason } from './events.ts';
 
 const bob = 'bob-uid'; // the seller
 const ann = 'ann-uid'; // a buyer
@@ -80,14 +80,18 @@ const release = (
   data: { productId, bookingId, reason },
   metadata: by(bob),
 });
-const report = (reporter = ann): ProductCommand => ({
+const report = (
+  reporter = ann,
+  reason: ChosenReportReason = 'wrong-price',
+  details?: string | null,
+): ProductCommand => ({
   type: 'ReportProduct',
-  data: { productId },
+  data: { productId, reporterName: `${reporter} name`, reason, details },
   metadata: by(reporter),
 });
 const deleteReported: ProductCommand = {
   type: 'DeleteReportedProduct',
-  data: { productId },
+  data: { productId, adminName: 'Ada', reason: 'Stolen phone' },
   metadata: by(admin),
 };
 const advertise = (actor = bob): ProductCommand => ({
@@ -169,11 +173,32 @@ const released = (
   schemaVersion: 1,
   data: { productId, bookingId, reason },
 });
-const reported: ProductEvent = { type: 'ProductReported', schemaVersion: 1, data: { productId } };
+const reportedBy = (
+  reporter = ann,
+  reason: ReportReason = 'wrong-price',
+  details: string | null = null,
+): ProductEvent => ({
+  type: 'ProductReported',
+  schemaVersion: 2,
+  data: {
+    productId,
+    reporterUid: reporter,
+    reporterName: `${reporter} name`,
+    reason,
+    details,
+    reportedAt: '2026-11-21T10:00:00.000Z',
+  },
+});
+const reported = reportedBy(ann);
+const claimedBy = (adminUid = admin, adminName = 'Ada'): ProductEvent => ({
+  type: 'CaseClaimed',
+  schemaVersion: 1,
+  data: { productId, adminUid, adminName },
+});
 const deleted: ProductEvent = {
   type: 'ReportedProductDeleted',
-  schemaVersion: 1,
-  data: { productId },
+  schemaVersion: 2,
+  data: { productId, adminUid: admin, reason: 'Stolen phone' },
 };
 const advertised: ProductEvent = {
   type: 'ProductAdvertised',
@@ -350,12 +375,21 @@ describe('Product', () => {
   });
 
   describe('when reported', () => {
-    it('reporting again changes nothing', () => {
-      expect(given(listed, reported).when(report(carl))).toEqual([]);
+    it('is reported by another user too', () => {
+      expect(given(listed, reported).when(report(carl))).toEqual([reportedBy(carl)]);
     });
 
-    it('is deleted by an admin', () => {
-      expect(given(listed, reported).when(deleteReported)).toEqual([deleted]);
+    it('refuses a second open report by the same user', () => {
+      expect(() => given(listed, reported).when(report(ann, 'prohibited-item'))).toThrow(
+        new DomainError(
+          'conflict',
+          'You have already reported this listing: an admin will review your report',
+        ),
+      );
+    });
+
+    it('is deleted by an admin, who claims the free case in the same step', () => {
+      expect(given(listed, reported).when(deleteReported)).toEqual([claimedBy(), deleted]);
     });
 
     it('can still be booked', () => {
@@ -680,7 +714,10 @@ describe('Product', () => {
 
     it('can still be reported, and deleted by an admin', () => {
       expect(given(listed, withdrawn).when(report())).toEqual([reported]);
-      expect(given(listed, withdrawn, reported).when(deleteReported)).toEqual([deleted]);
+      expect(given(listed, withdrawn, reported).when(deleteReported)).toEqual([
+        claimedBy(),
+        deleted,
+      ]);
     });
   });
 
@@ -775,6 +812,252 @@ describe('Product', () => {
       ['withdrawn', withdraw()],
     ])('is final: cannot be %s', (_, command) => {
       expect(() => given(listed, soldElsewhere).when(command)).toThrow(productSold);
+    });
+  });
+});
+
+describe('Moderation', () => {
+  const ada = admin;
+  const ben = 'ben-uid'; // another admin
+  const claim = (actor = ada, adminName = actor === ada ? 'Ada' : 'Ben'): ProductCommand => ({
+    type: 'ClaimCase',
+    data: { productId, adminName },
+    metadata: by(actor),
+  });
+  const releaseCase = (actor = ada): ProductCommand => ({
+    type: 'ReleaseCase',
+    data: { productId },
+    metadata: by(actor),
+  });
+  const act = (
+    type: 'DismissReports' | 'HideProduct' | 'RestoreProduct',
+    actor = ada,
+    reason = 'Checked with the seller',
+  ): ProductCommand => ({ type, data: { productId, reason }, metadata: by(actor) });
+  const requestReview = (actor = bob, note: string | null = 'Fixed the price'): ProductCommand => ({
+    type: 'RequestReview',
+    data: { productId, note },
+    metadata: by(actor),
+  });
+  const adminAction = (
+    type: 'ReportsDismissed' | 'ProductHidden' | 'ProductRestored',
+    reason = 'Checked with the seller',
+  ): ProductEvent => ({ type, schemaVersion: 1, data: { productId, adminUid: ada, reason } });
+  const released: ProductEvent = {
+    type: 'CaseReleased',
+    schemaVersion: 1,
+    data: { productId, adminUid: ada },
+  };
+  const hidden = adminAction('ProductHidden');
+  const reviewRequested: ProductEvent = {
+    type: 'ReviewRequested',
+    schemaVersion: 1,
+    data: { productId, note: 'Fixed the price' },
+  };
+  const heldByAda = new DomainError('conflict', 'This listing is being reviewed by Ada');
+  const claimFirst = new DomainError('illegal_state', 'Claim this case before acting on it');
+
+  describe('reports with reasons', () => {
+    it("keeps the user's own words with the reason 'other'", () => {
+      expect(given(listed).when(report(ann, 'other', '  Screen is fake  '))).toEqual([
+        reportedBy(ann, 'other', 'Screen is fake'),
+      ]);
+    });
+
+    it("keeps no words with another reason than 'other'", () => {
+      expect(given(listed).when(report(ann, 'stolen-or-blocked', 'ignored'))).toEqual([
+        reportedBy(ann, 'stolen-or-blocked'),
+      ]);
+    });
+
+    it.each([[undefined], ['   '], ['x'.repeat(201)]])(
+      "refuses the reason 'other' without a short text (%s)",
+      (details) => {
+        expect(() => given(listed).when(report(ann, 'other', details))).toThrow(
+          new DomainError(
+            'invalid',
+            "Say in a few words what is wrong (up to 200 characters) when the reason is 'other'",
+            'details',
+          ),
+        );
+      },
+    );
+
+    it('takes a new report from a user whose earlier one was dismissed', () => {
+      const history = [listed, reported, claimedBy(), adminAction('ReportsDismissed')];
+      expect(given(...history).when(report(ann))).toEqual([reported]);
+    });
+
+    it("reads a report made before reasons as its reporter's open report", () => {
+      const legacy = reportedBy(ann, 'not-given');
+      expect(() => given(listed, legacy).when(report(ann))).toThrow(DomainError);
+    });
+  });
+
+  describe('claims', () => {
+    it('an admin claims a case with open reports', () => {
+      expect(given(listed, reported).when(claim())).toEqual([claimedBy()]);
+    });
+
+    it('claiming a case one holds again changes nothing', () => {
+      expect(given(listed, reported, claimedBy()).when(claim())).toEqual([]);
+    });
+
+    it('refuses a claim on a listing without an open case', () => {
+      expect(() => given(listed).when(claim())).toThrow(
+        new DomainError('illegal_state', 'This listing has no open case to review'),
+      );
+    });
+
+    it('refuses a second admin the case another holds, naming who holds it', () => {
+      expect(() => given(listed, reported, claimedBy()).when(claim(ben))).toThrow(heldByAda);
+    });
+
+    it('the holder releases it; then another admin may claim it', () => {
+      expect(given(listed, reported, claimedBy()).when(releaseCase())).toEqual([released]);
+      expect(given(listed, reported, claimedBy(), released).when(claim(ben))).toEqual([
+        claimedBy(ben, 'Ben'),
+      ]);
+    });
+
+    it('refuses a release by another admin; releasing a free case changes nothing', () => {
+      expect(() => given(listed, reported, claimedBy()).when(releaseCase(ben))).toThrow(heldByAda);
+      expect(given(listed, reported).when(releaseCase())).toEqual([]);
+    });
+  });
+
+  describe.each([
+    ['DismissReports', [listed, reported]],
+    ['HideProduct', [listed, reported]],
+    ['RestoreProduct', [listed, reported, claimedBy(), hidden]],
+  ] as const)('%s', (type, history) => {
+    it('is refused without a claim', () => {
+      expect(() => given(...history).when(act(type))).toThrow(claimFirst);
+    });
+
+    it('is refused while another admin holds the case', () => {
+      expect(() => given(...history, claimedBy()).when(act(type, ben))).toThrow(heldByAda);
+    });
+
+    it('is refused without a reason', () => {
+      expect(() => given(...history, claimedBy()).when(act(type, ada, '  '))).toThrow(
+        new DomainError('invalid', 'Give a reason (up to 300 characters)', 'reason'),
+      );
+    });
+  });
+
+  describe('dismissing', () => {
+    it('closes the open reports and the case; the listing stays on sale', () => {
+      const history = [listed, reported, reportedBy(carl), claimedBy()];
+      expect(given(...history).when(act('DismissReports'))).toEqual([
+        adminAction('ReportsDismissed'),
+      ]);
+      const after = [...history, adminAction('ReportsDismissed')];
+      expect(given(...after).when(book(ann))).toEqual([bookedBy(ann)]);
+      expect(() => given(...after).when(claim(ben))).toThrow(
+        new DomainError('illegal_state', 'This listing has no open case to review'),
+      );
+    });
+
+    it('is refused when no report is open (a hidden listing without a review request)', () => {
+      const history = [listed, reported, claimedBy(), hidden, claimedBy()];
+      expect(() => given(...history).when(act('DismissReports'))).toThrow(
+        new DomainError('illegal_state', 'This listing has no open reports to dismiss'),
+      );
+    });
+  });
+
+  describe('hiding', () => {
+    const history = [listed, reported, claimedBy()];
+
+    it('hides the listing with the reason', () => {
+      expect(given(...history).when(act('HideProduct'))).toEqual([hidden]);
+    });
+
+    it('a hidden listing is neither booked nor advertised, but its seller edits it', () => {
+      expect(() => given(...history, hidden).when(book(ann))).toThrow(
+        new DomainError('illegal_state', 'This product has been hidden by an admin'),
+      );
+      expect(() => given(...history, hidden).when(advertise())).toThrow(
+        new DomainError('illegal_state', 'A hidden listing cannot be advertised'),
+      );
+      expect(given(...history, hidden).when(edit({ sellingPrice: 400 }))).toEqual([
+        priceChanged(400),
+      ]);
+    });
+
+    it('refuses hiding a hidden listing again', () => {
+      expect(() => given(...history, hidden, claimedBy()).when(act('HideProduct'))).toThrow(
+        new DomainError('illegal_state', 'This listing is already hidden'),
+      );
+    });
+
+    it('refuses hiding a listing that left the site', () => {
+      expect(() =>
+        given(listed, withdrawn, reported, claimedBy()).when(act('HideProduct')),
+      ).toThrow(new DomainError('illegal_state', 'This listing has left the site'));
+    });
+  });
+
+  describe('review requests and restoring', () => {
+    const hiddenHistory = [listed, reported, claimedBy(), hidden];
+
+    it('the seller of a hidden listing asks for a review; asking again changes nothing', () => {
+      expect(given(...hiddenHistory).when(requestReview())).toEqual([reviewRequested]);
+      expect(given(...hiddenHistory, reviewRequested).when(requestReview())).toEqual([]);
+    });
+
+    it('refuses a review request from anyone but the seller, or of a listing not hidden', () => {
+      expect(() => given(...hiddenHistory).when(requestReview(ann))).toThrow(
+        notTheSeller('ask for its review'),
+      );
+      expect(() => given(listed, reported).when(requestReview())).toThrow(
+        new DomainError('illegal_state', 'Only a hidden listing can be reviewed again'),
+      );
+    });
+
+    it('an admin claims the hidden case and restores it: on sale again', () => {
+      const claimed = [...hiddenHistory, reviewRequested, claimedBy(ben, 'Ben')];
+      const restored: ProductEvent = {
+        type: 'ProductRestored',
+        schemaVersion: 1,
+        data: { productId, adminUid: ben, reason: 'Checked with the seller' },
+      };
+      expect(given(...claimed).when(act('RestoreProduct', ben))).toEqual([restored]);
+      expect(given(...claimed, restored).when(book(ann))).toEqual([bookedBy(ann)]);
+    });
+
+    it('refuses restoring a listing that is not hidden', () => {
+      expect(() => given(listed, reported, claimedBy()).when(act('RestoreProduct'))).toThrow(
+        new DomainError('illegal_state', 'This listing is not hidden'),
+      );
+    });
+  });
+
+  describe('deleting', () => {
+    it('by the admin holding the case, with the reason, claiming nothing again', () => {
+      expect(given(listed, reported, claimedBy()).when(deleteReported)).toEqual([deleted]);
+    });
+
+    it('is refused while another admin holds the case', () => {
+      const byBen: ProductCommand = { ...deleteReported, metadata: by(ben) };
+      expect(() => given(listed, reported, claimedBy()).when(byBen)).toThrow(heldByAda);
+    });
+
+    it('is refused without a reason', () => {
+      const noReason: ProductCommand = {
+        ...deleteReported,
+        data: { productId, adminName: 'Ada', reason: ' ' },
+      };
+      expect(() => given(listed, reported).when(noReason)).toThrow(
+        new DomainError('invalid', 'Give a reason (up to 300 characters)', 'reason'),
+      );
+    });
+
+    it('is not undone: a deleted listing is neither restored nor claimed', () => {
+      const history = [listed, reported, claimedBy(), hidden, deleted];
+      expect(() => given(...history).when(claim())).toThrow(productDeleted);
+      expect(() => given(...history).when(act('RestoreProduct'))).toThrow(productDeleted);
     });
   });
 });

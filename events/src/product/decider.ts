@@ -2,19 +2,26 @@ import { DomainError, type Command, type Decider } from '../decider.ts';
 import { systemActor } from '../envelope.ts';
 import { imageNameOf } from '../image-name.ts';
 import type {
+  CaseClaimed,
+  CaseReleased,
   ProductAdvertised,
   ProductBooked,
   ProductEdited,
   ProductEvent,
+  ProductHidden,
   ProductListed,
   ProductMarkedAvailable,
   ProductMarkedUnavailable,
   ProductReleased,
   ProductReported,
+  ProductRestored,
   ProductSold,
   ProductSoldElsewhere,
   ProductWithdrawn,
+  ReportReason,
   ReportedProductDeleted,
+  ReportsDismissed,
+  ReviewRequested,
   WithdrawalReason,
 } from './events.ts';
 
@@ -24,10 +31,27 @@ import type {
 
 type Listing = ProductListed['data'];
 
+/**
+ * A listing's case before the admins. Its case is open while it has open reports, is hidden or
+ * its seller asked for a review; an admin claims it (`claim`) before acting on it.
+ */
+export interface Moderation {
+  /** The users whose reports are open: each may have one open report at a time. */
+  reporters: readonly string[];
+  /** Why an admin hid it, while it is hidden from every public page. */
+  hidden: { reason: string } | null;
+  /** The admin reviewing the case now. */
+  claim: { adminUid: string; adminName: string } | null;
+  /** Its seller asked the admins to look at its hiding again. */
+  reviewRequested: boolean;
+}
+
+const noCase: Moderation = { reporters: [], hidden: null, claim: null, reviewRequested: false };
+
 /** A product on sale or taken off sale by its seller; `advertised` survives that toggle. */
 interface Unsold {
   listing: Listing;
-  reported: boolean;
+  moderation: Moderation;
   advertised: boolean;
 }
 
@@ -45,7 +69,7 @@ export type Product =
       /** Held by a pending booking ('booked'), or sold through the booking its seller accepted. */
       status: 'booked' | 'sold';
       listing: Listing;
-      reported: boolean;
+      moderation: Moderation;
       advertised: boolean;
       booking: { bookingId: string; buyerUid: string };
     }
@@ -83,10 +107,22 @@ const leftSite = (
     ? {
         ...left,
         listing: state.listing,
-        reported: state.reported,
+        moderation: state.moderation,
         advertised: state.advertised,
       }
     : state;
+
+/** The listing's case changed by an event of its moderation. */
+const moderated = (state: Product, change: (moderation: Moderation) => Moderation): Product =>
+  isListed(state) ? { ...state, moderation: change(state.moderation) } : state;
+
+/** A case an admin acted on is closed: its reports and any review request, and its claim. */
+const closed = (moderation: Moderation): Moderation => ({
+  ...moderation,
+  reporters: [],
+  claim: null,
+  reviewRequested: false,
+});
 
 export const initialProductState = (): Product => ({ status: 'empty' });
 
@@ -94,16 +130,38 @@ export const evolveProduct = (state: Product, event: ProductEvent): Product => {
   switch (event.type) {
     case 'ProductListed':
       return state.status === 'empty'
-        ? { status: 'available', listing: event.data, reported: false, advertised: false }
+        ? { status: 'available', listing: event.data, moderation: noCase, advertised: false }
         : state;
     case 'ProductReported':
-      return isListed(state) ? { ...state, reported: true } : state;
+      return moderated(state, (moderation) =>
+        moderation.reporters.includes(event.data.reporterUid)
+          ? moderation
+          : { ...moderation, reporters: [...moderation.reporters, event.data.reporterUid] },
+      );
+    case 'CaseClaimed':
+      return moderated(state, (moderation) => ({
+        ...moderation,
+        claim: { adminUid: event.data.adminUid, adminName: event.data.adminName },
+      }));
+    case 'CaseReleased':
+      return moderated(state, (moderation) => ({ ...moderation, claim: null }));
+    case 'ReportsDismissed':
+      return moderated(state, closed);
+    case 'ProductHidden':
+      return moderated(state, (moderation) => ({
+        ...closed(moderation),
+        hidden: { reason: event.data.reason },
+      }));
+    case 'ProductRestored':
+      return moderated(state, (moderation) => ({ ...closed(moderation), hidden: null }));
+    case 'ReviewRequested':
+      return moderated(state, (moderation) => ({ ...moderation, reviewRequested: true }));
     case 'ProductBooked':
       return state.status === 'available' || state.status === 'unavailable'
         ? {
             status: 'booked',
             listing: state.listing,
-            reported: state.reported,
+            moderation: state.moderation,
             advertised: state.advertised,
             booking: { bookingId: event.data.bookingId, buyerUid: event.data.buyerUid },
           }
@@ -117,7 +175,7 @@ export const evolveProduct = (state: Product, event: ProductEvent): Product => {
         ? {
             status: 'available',
             listing: state.listing,
-            reported: state.reported,
+            moderation: state.moderation,
             advertised: state.advertised,
           }
         : state;
@@ -155,7 +213,20 @@ export const evolveProduct = (state: Product, event: ProductEvent): Product => {
  * at; the event keeps the name.
  */
 export type ListProduct = Command<'ListProduct', Omit<Listing, 'postTime'>>;
-export type ReportProduct = Command<'ReportProduct', { productId: string }>;
+/**
+ * The acting user reports the listing: `reporterName` is theirs, as the admins' queue shows it;
+ * `details` (their own words) goes with the reason 'other' only.
+ */
+export type ReportProduct = Command<
+  'ReportProduct',
+  {
+    productId: string;
+    reporterName: string;
+    /** 'not-given' when a client of the spec's call (no payload) reports. */
+    reason: ReportReason;
+    details?: string | null | undefined;
+  }
+>;
 /**
  * The buyer is the acting user; price, name, brand and seller come from the listing, not from the
  * client. `expiresAt`: when the booking expires unanswered (the gateway's BOOKING_EXPIRY_HOURS).
@@ -172,7 +243,23 @@ export type BookProduct = Command<
     expiresAt: string;
   }
 >;
-export type DeleteReportedProduct = Command<'DeleteReportedProduct', { productId: string }>;
+/**
+ * Deletes a listing under review for good. As the spec's one-step delete did, it claims the case
+ * itself when no admin holds it; `adminName` is the acting admin's name for that claim.
+ */
+export type DeleteReportedProduct = Command<
+  'DeleteReportedProduct',
+  { productId: string; adminName: string; reason: string }
+>;
+/** The acting admin takes the listing's case, so no other admin acts on it meanwhile. */
+export type ClaimCase = Command<'ClaimCase', { productId: string; adminName: string }>;
+export type ReleaseCase = Command<'ReleaseCase', { productId: string }>;
+/** The acting admin, holding the case, closes its open reports; the listing stays. */
+export type DismissReports = Command<'DismissReports', { productId: string; reason: string }>;
+export type HideProduct = Command<'HideProduct', { productId: string; reason: string }>;
+export type RestoreProduct = Command<'RestoreProduct', { productId: string; reason: string }>;
+/** Its seller asks the admins to look at a hidden listing again. */
+export type RequestReview = Command<'RequestReview', { productId: string; note: string | null }>;
 export type AdvertiseProduct = Command<'AdvertiseProduct', { productId: string }>;
 export type MarkProductUnavailable = Command<'MarkProductUnavailable', { productId: string }>;
 export type MarkProductAvailable = Command<'MarkProductAvailable', { productId: string }>;
@@ -227,7 +314,13 @@ export type ProductCommand =
   | MarkProductUnavailable
   | MarkProductAvailable
   | SellBookedProduct
-  | ReleaseBookedProduct;
+  | ReleaseBookedProduct
+  | ClaimCase
+  | ReleaseCase
+  | DismissReports
+  | HideProduct
+  | RestoreProduct
+  | RequestReview;
 
 /////////////////////////////////////////
 // Business logic
@@ -293,11 +386,43 @@ export const listProduct = (command: ListProduct, state: Product): ProductListed
   ];
 };
 
+/** Its user's words for the reason 'other'; none for the other reasons. */
+function reportDetails({ reason, details }: ReportProduct['data']): string | null {
+  if (reason !== 'other') return null;
+  const words = details?.trim() ?? '';
+  if (words.length === 0 || words.length > 200)
+    throw new DomainError(
+      'invalid',
+      "Say in a few words what is wrong (up to 200 characters) when the reason is 'other'",
+      'details',
+    );
+  return words;
+}
+
+/** One open report per user and listing: a second waits for the admins to close the first. */
 export const reportProduct = (command: ReportProduct, state: Product): ProductReported[] => {
   assertListed(state);
-  if (state.reported) return [];
+  const { productId, reporterName, reason } = command.data;
+  const details = reportDetails(command.data);
+  const reporterUid = command.metadata.actorUid;
+  if (state.moderation.reporters.includes(reporterUid))
+    throw new DomainError(
+      'conflict',
+      'You have already reported this listing: an admin will review your report',
+    );
   return [
-    { type: 'ProductReported', schemaVersion: 1, data: { productId: command.data.productId } },
+    {
+      type: 'ProductReported',
+      schemaVersion: 2,
+      data: {
+        productId,
+        reporterUid,
+        reporterName,
+        reason,
+        details,
+        reportedAt: command.metadata.now,
+      },
+    },
   ];
 };
 
@@ -316,6 +441,8 @@ export const bookProduct = (command: BookProduct, state: Product): ProductBooked
   assertStillOnSite(state);
   if (state.status === 'unavailable')
     throw new DomainError('illegal_state', 'This product is not available');
+  if (state.moderation.hidden !== null)
+    throw new DomainError('illegal_state', 'This product has been hidden by an admin');
   if (state.listing.sellerUid === buyerUid)
     throw new DomainError('forbidden', 'You cannot book your own product');
 
@@ -346,20 +473,157 @@ export const bookProduct = (command: BookProduct, state: Product): ProductBooked
   ];
 };
 
+/////////////////////////////////////////
+// Moderation
+/////////////////////////////////////////
+
+const caseIsOpen = ({ reporters, hidden, reviewRequested }: Moderation): boolean =>
+  reporters.length > 0 || hidden !== null || reviewRequested;
+
+const heldBy = (adminName: string) =>
+  new DomainError('conflict', `This listing is being reviewed by ${adminName}`);
+
+/** What an admin writes for their action, trimmed; an action without a reason is refused. */
+function moderationReason(reason: string): string {
+  const words = reason.trim();
+  if (words.length === 0 || words.length > 300)
+    throw new DomainError('invalid', 'Give a reason (up to 300 characters)', 'reason');
+  return words;
+}
+
+/** Only the admin holding the case acts on it. */
+function assertHoldsCase(state: ListedProduct, command: ProductCommand): void {
+  const { claim } = state.moderation;
+  if (claim === null) throw new DomainError('illegal_state', 'Claim this case before acting on it');
+  if (claim.adminUid !== command.metadata.actorUid) throw heldBy(claim.adminName);
+}
+
+/** A listing that left the site (withdrawn, sold outside it) is neither hidden nor restored. */
+function assertOnSite(state: ListedProduct): void {
+  if (state.status === 'withdrawn' || state.status === 'soldElsewhere')
+    throw new DomainError('illegal_state', 'This listing has left the site');
+}
+
+export const claimCase = (command: ClaimCase, state: Product): CaseClaimed[] => {
+  assertListed(state);
+  const { productId, adminName } = command.data;
+  const { claim } = state.moderation;
+  const adminUid = command.metadata.actorUid;
+  if (claim !== null) {
+    if (claim.adminUid === adminUid) return [];
+    throw heldBy(claim.adminName);
+  }
+  if (!caseIsOpen(state.moderation))
+    throw new DomainError('illegal_state', 'This listing has no open case to review');
+  return [{ type: 'CaseClaimed', schemaVersion: 1, data: { productId, adminUid, adminName } }];
+};
+
+export const releaseCase = (command: ReleaseCase, state: Product): CaseReleased[] => {
+  assertListed(state);
+  const { claim } = state.moderation;
+  const adminUid = command.metadata.actorUid;
+  if (claim === null) return [];
+  if (claim.adminUid !== adminUid) throw heldBy(claim.adminName);
+  return [
+    {
+      type: 'CaseReleased',
+      schemaVersion: 1,
+      data: { productId: command.data.productId, adminUid },
+    },
+  ];
+};
+
+export const dismissReports = (command: DismissReports, state: Product): ReportsDismissed[] => {
+  assertListed(state);
+  assertHoldsCase(state, command);
+  const reason = moderationReason(command.data.reason);
+  if (state.moderation.reporters.length === 0 && !state.moderation.reviewRequested)
+    throw new DomainError('illegal_state', 'This listing has no open reports to dismiss');
+  return [
+    {
+      type: 'ReportsDismissed',
+      schemaVersion: 1,
+      data: { productId: command.data.productId, adminUid: command.metadata.actorUid, reason },
+    },
+  ];
+};
+
+export const hideProduct = (command: HideProduct, state: Product): ProductHidden[] => {
+  assertListed(state);
+  assertHoldsCase(state, command);
+  const reason = moderationReason(command.data.reason);
+  if (state.moderation.hidden !== null)
+    throw new DomainError('illegal_state', 'This listing is already hidden');
+  assertOnSite(state);
+  return [
+    {
+      type: 'ProductHidden',
+      schemaVersion: 1,
+      data: { productId: command.data.productId, adminUid: command.metadata.actorUid, reason },
+    },
+  ];
+};
+
+export const restoreProduct = (command: RestoreProduct, state: Product): ProductRestored[] => {
+  assertListed(state);
+  assertHoldsCase(state, command);
+  const reason = moderationReason(command.data.reason);
+  if (state.moderation.hidden === null)
+    throw new DomainError('illegal_state', 'This listing is not hidden');
+  assertOnSite(state);
+  return [
+    {
+      type: 'ProductRestored',
+      schemaVersion: 1,
+      data: { productId: command.data.productId, adminUid: command.metadata.actorUid, reason },
+    },
+  ];
+};
+
+/** Asking again while a request waits changes nothing. */
+export const requestReview = (command: RequestReview, state: Product): ReviewRequested[] => {
+  assertListed(state);
+  assertSellerActs(state, command, 'ask for its review');
+  if (state.moderation.hidden === null)
+    throw new DomainError('illegal_state', 'Only a hidden listing can be reviewed again');
+  assertOnSite(state);
+  if (state.moderation.reviewRequested) return [];
+  const note = command.data.note?.trim() ?? '';
+  if (note.length > 200)
+    throw new DomainError('invalid', 'Keep the note to 200 characters', 'note');
+  return [
+    {
+      type: 'ReviewRequested',
+      schemaVersion: 1,
+      data: { productId: command.data.productId, note: note.length > 0 ? note : null },
+    },
+  ];
+};
+
+/**
+ * For good; deleting again changes nothing. The acting admin must hold the case, or it must be
+ * free: then this claims it in the same append (the spec's delete is one step).
+ */
 export const deleteReportedProduct = (
   command: DeleteReportedProduct,
   state: Product,
-): ReportedProductDeleted[] => {
+): (CaseClaimed | ReportedProductDeleted)[] => {
   if (state.status === 'deleted') return [];
   assertListed(state);
-  if (!state.reported)
+  const { productId, adminName } = command.data;
+  const adminUid = command.metadata.actorUid;
+  const { claim } = state.moderation;
+  if (claim !== null && claim.adminUid !== adminUid) throw heldBy(claim.adminName);
+  if (!caseIsOpen(state.moderation))
     throw new DomainError('illegal_state', 'Only a reported product can be deleted');
+  const reason = moderationReason(command.data.reason);
+  const claimed: CaseClaimed[] =
+    claim === null
+      ? [{ type: 'CaseClaimed', schemaVersion: 1, data: { productId, adminUid, adminName } }]
+      : [];
   return [
-    {
-      type: 'ReportedProductDeleted',
-      schemaVersion: 1,
-      data: { productId: command.data.productId },
-    },
+    ...claimed,
+    { type: 'ReportedProductDeleted', schemaVersion: 2, data: { productId, adminUid, reason } },
   ];
 };
 
@@ -375,6 +639,8 @@ export const advertiseProduct = (
   assertStillOnSite(state);
   if (state.status === 'unavailable')
     throw new DomainError('illegal_state', 'Only an available product can be advertised');
+  if (state.moderation.hidden !== null)
+    throw new DomainError('illegal_state', 'A hidden listing cannot be advertised');
   if (state.advertised) return [];
   return [
     { type: 'ProductAdvertised', schemaVersion: 1, data: { productId: command.data.productId } },
@@ -567,6 +833,18 @@ export const decideProduct = (command: ProductCommand, state: Product): ProductE
       return sellBookedProduct(command, state);
     case 'ReleaseBookedProduct':
       return releaseBookedProduct(command, state);
+    case 'ClaimCase':
+      return claimCase(command, state);
+    case 'ReleaseCase':
+      return releaseCase(command, state);
+    case 'DismissReports':
+      return dismissReports(command, state);
+    case 'HideProduct':
+      return hideProduct(command, state);
+    case 'RestoreProduct':
+      return restoreProduct(command, state);
+    case 'RequestReview':
+      return requestReview(command, state);
     default: {
       const _unknown: never = type;
       throw new DomainError('invalid', `Unknown product command ${String(_unknown)}`);

@@ -44,7 +44,46 @@ export const ProductListedV2 = Type.Object(
   { ...ProductListedV1.properties, picture: ImageName },
   { additionalProperties: false },
 );
+/** Version 1 said neither who reported nor why (upcast to version 2 with the reason 'not-given'). */
 export const ProductReportedV1 = Type.Object({ productId: Id }, { additionalProperties: false });
+/** Why a user reports a listing; 'not-given' is only read from reports made before reasons. */
+export const ReportReason = Type.Union([
+  Type.Literal('stolen-or-blocked'),
+  Type.Literal('misleading-description'),
+  Type.Literal('wrong-price'),
+  Type.Literal('prohibited-item'),
+  Type.Literal('spam-or-duplicate'),
+  Type.Literal('other'),
+  Type.Literal('not-given'),
+]);
+/** The reasons a user may choose from: every one but 'not-given'. */
+export const reportReasons = [
+  'stolen-or-blocked',
+  'misleading-description',
+  'wrong-price',
+  'prohibited-item',
+  'spam-or-duplicate',
+  'other',
+] as const;
+/** The short text a user writes when the reason is 'other'. */
+export const ReportDetails = Type.String({ minLength: 1, maxLength: 200 });
+/** Why an admin acted on a case: what the seller and the audit read. */
+export const ModerationReason = Type.String({ minLength: 1, maxLength: 300 });
+/**
+ * Who reported and why; the reporter's name is kept as it was then, for the admins' queue.
+ * `details` is the user's own words, given with the reason 'other' only.
+ */
+export const ProductReportedV2 = Type.Object(
+  {
+    productId: Id,
+    reporterUid: Type.String({ minLength: 1, maxLength: 128 }),
+    reporterName: Type.String({ maxLength: 320 }),
+    reason: ReportReason,
+    details: Type.Union([ReportDetails, Type.Null()]),
+    reportedAt: Timestamp,
+  },
+  { additionalProperties: false },
+);
 /** Carries the whole booking so the booking stream can always be completed from it. */
 export const ProductBookedV1 = Type.Object(
   {
@@ -93,9 +132,53 @@ export const ProductReleasedV1 = Type.Object(
   },
   { additionalProperties: false },
 );
-/** An admin deleted the product from the reported list. */
+/** An admin deleted the product from the reported list (upcast to version 2, reason 'not given'). */
 export const ReportedProductDeletedV1 = Type.Object(
   { productId: Id },
+  { additionalProperties: false },
+);
+/** Version 2 says which admin deleted it and why. */
+export const ReportedProductDeletedV2 = Type.Object(
+  {
+    productId: Id,
+    adminUid: Type.String({ minLength: 1, maxLength: 128 }),
+    reason: ModerationReason,
+  },
+  { additionalProperties: false },
+);
+
+/*
+ * Moderation: an admin claims the case of a listing (its open reports, or its hiding) before acting
+ * on it, so two admins never act on one case at once; each action names the admin and why.
+ */
+const AdminAction = {
+  productId: Id,
+  adminUid: Type.String({ minLength: 1, maxLength: 128 }),
+  reason: ModerationReason,
+};
+/** `adminName`: how the other admins see who holds the case. */
+export const CaseClaimedV1 = Type.Object(
+  {
+    productId: Id,
+    adminUid: Type.String({ minLength: 1, maxLength: 128 }),
+    adminName: Type.String({ minLength: 1, maxLength: 320 }),
+  },
+  { additionalProperties: false },
+);
+/** The admin holding the case let it go unacted on. */
+export const CaseReleasedV1 = Type.Object(
+  { productId: Id, adminUid: Type.String({ minLength: 1, maxLength: 128 }) },
+  { additionalProperties: false },
+);
+/** The open reports were found unfounded and closed; the listing stays as it was. */
+export const ReportsDismissedV1 = Type.Object(AdminAction, { additionalProperties: false });
+/** Taken off every public page until an admin restores it; its open reports are closed. */
+export const ProductHiddenV1 = Type.Object(AdminAction, { additionalProperties: false });
+/** A hidden listing back on the public pages. */
+export const ProductRestoredV1 = Type.Object(AdminAction, { additionalProperties: false });
+/** The seller of a hidden listing asks the admins to look at it again (after editing it, say). */
+export const ReviewRequestedV1 = Type.Object(
+  { productId: Id, note: Type.Union([ReportDetails, Type.Null()]) },
   { additionalProperties: false },
 );
 export const ProductAdvertisedV1 = Type.Object({ productId: Id }, { additionalProperties: false });
@@ -153,14 +236,27 @@ export const ProductSoldElsewhereV1 = Type.Object(
 
 type Event<T extends string, S, V extends number = 1> = { type: T; schemaVersion: V; data: S };
 export type ProductListed = Event<'ProductListed', Static<typeof ProductListedV2>, 2>;
-export type ProductReported = Event<'ProductReported', Static<typeof ProductReportedV1>>;
+export type ProductReported = Event<'ProductReported', Static<typeof ProductReportedV2>, 2>;
+export type ReportReason = Static<typeof ReportReason>;
+/** A reason a user may give (every one but 'not-given'). */
+export type ChosenReportReason = (typeof reportReasons)[number];
 export type ProductBooked = Event<'ProductBooked', Static<typeof ProductBookedV2>, 2>;
 export type ProductSold = Event<'ProductSold', Static<typeof ProductSoldV1>>;
 export type ProductReleased = Event<'ProductReleased', Static<typeof ProductReleasedV1>>;
 export type ReportedProductDeleted = Event<
   'ReportedProductDeleted',
-  Static<typeof ReportedProductDeletedV1>
+  Static<typeof ReportedProductDeletedV2>,
+  2
 >;
+export type CaseClaimed = Event<'CaseClaimed', Static<typeof CaseClaimedV1>>;
+export type CaseReleased = Event<'CaseReleased', Static<typeof CaseReleasedV1>>;
+export type ReportsDismissed = Event<'ReportsDismissed', Static<typeof ReportsDismissedV1>>;
+export type ProductHidden = Event<'ProductHidden', Static<typeof ProductHiddenV1>>;
+export type ProductRestored = Event<'ProductRestored', Static<typeof ProductRestoredV1>>;
+export type ReviewRequested = Event<'ReviewRequested', Static<typeof ReviewRequestedV1>>;
+/** The events of a listing's moderation besides reports and deletion. */
+export type ModerationEvent =
+  CaseClaimed | CaseReleased | ReportsDismissed | ProductHidden | ProductRestored | ReviewRequested;
 export type ProductAdvertised = Event<'ProductAdvertised', Static<typeof ProductAdvertisedV1>>;
 export type ProductMarkedUnavailable = Event<
   'ProductMarkedUnavailable',
@@ -207,4 +303,5 @@ export type ProductEvent =
   | ProductReleased
   | ProductEdited
   | ProductWithdrawn
-  | ProductSoldElsewhere;
+  | ProductSoldElsewhere
+  | ModerationEvent;

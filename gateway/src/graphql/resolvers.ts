@@ -16,7 +16,7 @@ import {
   type ProductDocument,
 } from '@resale/workers/read-models';
 import { imageUrl } from '../image-urls.ts';
-import { hiddenStatuses, registrationTimes } from '../routes/product-reads.ts';
+import { registrationTimes, shownOnlyToItsOwn } from '../routes/product-reads.ts';
 import { DEFAULT_PAGE_SIZE } from '../schemas/paging.ts';
 import { productSearchOf, searchKey } from '../schemas/product-search.ts';
 import { requireActor } from './context.ts';
@@ -114,8 +114,7 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
         },
         async () => {
           const details = await productDetails.run(store, query);
-          if (!details || (hiddenStatuses.has(details.status) && !privileged))
-            return { page: null };
+          if (!details || (shownOnlyToItsOwn(details) && !privileged)) return { page: null };
           const since = await memberSince(details.sellerUid);
           return { page: { ...details, seller: { ...details.seller, memberSince: since } } };
         },

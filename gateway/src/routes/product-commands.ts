@@ -7,6 +7,7 @@ import {
   placeBookingAfter,
   productDecider,
   productStreamId,
+  reportReasons,
   type ProductCommand,
 } from '@resale/events';
 import { commandMetadata, timeOrderedUuid } from '../commands.ts';
@@ -25,6 +26,40 @@ import {
 } from '../schemas/products.ts';
 
 const ProductParams = Type.Object({ productId: Id });
+
+/** Why a user reports a listing: one of a fixed list, and a short text with 'other'. */
+const ReportRequest = Type.Object(
+  {
+    reason: Type.Enum([...reportReasons], {
+      description:
+        'stolen-or-blocked, misleading-description, wrong-price, prohibited-item, ' +
+        "spam-or-duplicate, or other (then say what in 'details')",
+    }),
+    details: Type.Optional(
+      Type.String({ maxLength: 200, description: "What is wrong, with the reason 'other'" }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    examples: [{ reason: 'stolen-or-blocked' }, { reason: 'other', details: 'Fake box photo' }],
+  },
+);
+const reportMessages = {
+  reason: `Choose a reason: ${reportReasons.join(', ')}`,
+  details: 'Say what is wrong in up to 200 characters',
+};
+
+/** Why an admin acts on a case: the seller and the audit read it. */
+const ModerationRequest = Type.Object(
+  { reason: Type.String({ minLength: 1, maxLength: 300 }) },
+  { additionalProperties: false, examples: [{ reason: 'The IMEI is on the blocked list' }] },
+);
+const moderationMessages = { reason: 'Give a reason (up to 300 characters)' };
+
+/** A call the spec makes without a payload may now carry one: no payload reads as null. */
+const noBodyAsNull = async (request: { body: unknown }): Promise<void> => {
+  request.body ??= null;
+};
 
 /** A product command as a route makes it: the metadata comes from the request. */
 type ProductCommandData<C = ProductCommand> = C extends ProductCommand
@@ -106,19 +141,30 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
   app.put(
     '/allProducts/:productId',
     {
-      config: { ...commandConfig, auth: 'user' },
+      config: { ...commandConfig, auth: 'user', fieldMessages: reportMessages },
+      preValidation: noBodyAsNull,
       schema: {
         tags: ['products'],
-        summary: 'Report a product (signed in)',
+        summary: 'Report a product, saying why (signed in)',
+        description:
+          'One open report per user and listing: a second, until an admin closes the first, is ' +
+          "409. Without a payload (the spec's call) the report's reason is 'not-given'.",
         params: ProductParams,
+        body: Type.Union([ReportRequest, Type.Null()]),
         response: { 200: Modified },
       },
     },
     async (request) => {
       const { productId } = request.params;
+      const actor = actorOfRequest(request);
       const { changed, position } = await changeProduct(request, productId, {
         type: 'ReportProduct',
-        data: { productId },
+        data: {
+          productId,
+          reporterName: actor.name || actor.email,
+          reason: request.body?.reason ?? 'not-given',
+          details: request.body?.details ?? null,
+        },
       });
       return { acknowledged: true, modifiedCount: changed, position };
     },
@@ -266,21 +312,154 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
   app.delete(
     '/reportedProducts/:productId',
     {
-      config: { ...commandConfig, auth: 'admin' },
+      config: { ...commandConfig, auth: 'admin', fieldMessages: moderationMessages },
+      preValidation: noBodyAsNull,
       schema: {
-        tags: ['products'],
-        summary: 'Delete a reported product (admins)',
+        tags: ['moderation'],
+        summary: 'Delete a reported product for good, saying why (admins)',
+        description:
+          "409 while another admin holds its case; a free case is claimed in the same step. Without a payload (the spec's call) the reason is 'not given'.",
         params: ProductParams,
+        body: Type.Union([ModerationRequest, Type.Null()]),
         response: { 200: Deleted },
       },
     },
     async (request) => {
       const { productId } = request.params;
+      const actor = actorOfRequest(request);
       const { changed, position } = await changeProduct(request, productId, {
         type: 'DeleteReportedProduct',
-        data: { productId },
+        data: {
+          productId,
+          adminName: actor.name || actor.email,
+          reason: request.body?.reason ?? 'not given',
+        },
       });
       return { acknowledged: true, deletedCount: changed, position };
+    },
+  );
+
+  app.post(
+    '/reportedProducts/:productId/claim',
+    {
+      config: { ...commandConfig, auth: 'admin' },
+      schema: {
+        tags: ['moderation'],
+        summary: "Claim a listing's case before acting on it (admins)",
+        description:
+          'The other admins see who holds it and cannot act on it (409 "This listing is being ' +
+          'reviewed by <name>") until it is released or acted on. Claiming it again changes nothing.',
+        params: ProductParams,
+        response: { 200: Modified },
+      },
+    },
+    async (request) => {
+      const { productId } = request.params;
+      const actor = actorOfRequest(request);
+      const { changed, position } = await changeProduct(request, productId, {
+        type: 'ClaimCase',
+        data: { productId, adminName: actor.name || actor.email },
+      });
+      return { acknowledged: true, modifiedCount: changed, position };
+    },
+  );
+
+  app.post(
+    '/reportedProducts/:productId/release',
+    {
+      config: { ...commandConfig, auth: 'admin' },
+      schema: {
+        tags: ['moderation'],
+        summary: 'Let go of a claimed case without acting on it (the admin holding it)',
+        params: ProductParams,
+        response: { 200: Modified },
+      },
+    },
+    async (request) => {
+      const { productId } = request.params;
+      const { changed, position } = await changeProduct(request, productId, {
+        type: 'ReleaseCase',
+        data: { productId },
+      });
+      return { acknowledged: true, modifiedCount: changed, position };
+    },
+  );
+
+  const moderationActions = [
+    {
+      path: 'dismiss',
+      type: 'DismissReports',
+      summary: 'Dismiss the open reports: the listing stays as it is (the admin holding the case)',
+    },
+    {
+      path: 'hide',
+      type: 'HideProduct',
+      summary:
+        'Hide the listing from every public page at once; its seller sees why (the admin holding the case)',
+    },
+    {
+      path: 'restore',
+      type: 'RestoreProduct',
+      summary: 'Put a hidden listing back on the public pages (the admin holding the case)',
+    },
+  ] as const;
+  for (const { path, type, summary } of moderationActions)
+    app.post(
+      `/reportedProducts/:productId/${path}`,
+      {
+        config: { ...commandConfig, auth: 'admin', fieldMessages: moderationMessages },
+        schema: {
+          tags: ['moderation'],
+          summary,
+          description:
+            '409 without a claim on the case, while another admin holds it, or when the listing ' +
+            'is not in a state the action applies to.',
+          params: ProductParams,
+          body: ModerationRequest,
+          response: { 200: Modified },
+        },
+      },
+      async (request) => {
+        const { productId } = request.params;
+        const { changed, position } = await changeProduct(request, productId, {
+          type,
+          data: { productId, reason: request.body.reason },
+        });
+        return { acknowledged: true, modifiedCount: changed, position };
+      },
+    );
+
+  app.post(
+    '/myProducts/:productId/review',
+    {
+      config: {
+        ...commandConfig,
+        auth: 'seller',
+        fieldMessages: { note: 'Keep the note to 200 characters' },
+      },
+      preValidation: noBodyAsNull,
+      schema: {
+        tags: ['moderation'],
+        summary: 'Ask the admins to review an own hidden listing (its seller)',
+        description: 'Asking again while a request waits changes nothing.',
+        params: ProductParams,
+        body: Type.Union([
+          Type.Object(
+            { note: Type.Optional(Type.String({ maxLength: 200 })) },
+            { additionalProperties: false, examples: [{ note: 'I corrected the price' }] },
+          ),
+          Type.Null(),
+        ]),
+        response: { 200: Modified },
+      },
+    },
+    async (request) => {
+      const { productId } = request.params;
+      const { changed, position } = await changeProduct(request, productId, {
+        type: 'RequestReview',
+        data: { productId, note: request.body?.note ?? null },
+      });
+      return { acknowledged: true, modifiedCount: changed, position };
     },
   );
 

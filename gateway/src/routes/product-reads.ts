@@ -6,6 +6,7 @@ import {
   advertisedProducts,
   productDetails,
   productsByBrand,
+  reportedProductOf,
   reportedProducts,
   searchProducts,
   sellerProducts,
@@ -17,7 +18,7 @@ import { imageUrls } from '../image-urls.ts';
 import { actorOfRequest } from '../plugins/app/authentication.ts';
 import { ListOrPage } from '../schemas/answers.ts';
 import { Email, Id, MinPosition, PageQuery } from '../schemas/common.ts';
-import { Product, ProductDetails } from '../schemas/documents.ts';
+import { Product, ProductDetails, ReportedProduct } from '../schemas/documents.ts';
 import { DEFAULT_PAGE_SIZE, listOrPage, pageRequestOf } from '../schemas/paging.ts';
 import { ProductSearchQuery, productSearchOf, searchKey } from '../schemas/product-search.ts';
 
@@ -52,6 +53,12 @@ export function registrationTimes(streams: UserStreams): (uid: string) => Promis
 
 /** Statuses in which a product's page is its seller's and the admins' only. */
 export const hiddenStatuses: ReadonlySet<ProductStatus> = new Set(['unavailable', 'withdrawn']);
+
+/** Whether a product's page is its seller's and the admins' only: by its status, or hidden by an admin. */
+export const shownOnlyToItsOwn = (product: {
+  readonly status: ProductStatus;
+  readonly hidden: boolean;
+}): boolean => hiddenStatuses.has(product.status) || product.hidden;
 
 const unknownProduct = () => notFound('This product does not exist');
 
@@ -178,8 +185,7 @@ export default async function productReadRoutes(fastify: FastifyInstance): Promi
         },
         async () => {
           const details = await productDetails.run(store, args);
-          if (!details || (hiddenStatuses.has(details.status) && !privileged))
-            throw unknownProduct();
+          if (!details || (shownOnlyToItsOwn(details) && !privileged)) throw unknownProduct();
           return {
             ...product(details),
             seller: { ...details.seller, memberSince: await memberSince(details.sellerUid) },
@@ -238,11 +244,16 @@ export default async function productReadRoutes(fastify: FastifyInstance): Promi
       config: { auth: 'admin' },
       schema: {
         tags: ['products'],
-        summary: 'Reported products (admins)',
+        summary: 'Reported products (admins): one case per listing, the latest reported first',
+        description:
+          'Each listing with open reports or hidden by an admin, with its open reports (who and ' +
+          'why), the admin who claimed it and its review request. Live: the GraphQL ' +
+          'subscription reportedProductsChanged.',
         querystring: Query,
-        response: { 200: Type.Array(Product) },
+        response: { 200: Type.Array(ReportedProduct) },
       },
     },
-    async () => (await reportedProducts.run(store)).map(product),
+    async () =>
+      (await reportedProducts.run(store)).map((found) => reportedProductOf(product(found))),
   );
 }

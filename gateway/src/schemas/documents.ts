@@ -44,6 +44,9 @@ const productExample = {
   available: true,
   status: 'available',
   sellerVerified: true,
+  hidden: false,
+  hiddenReason: null,
+  reviewRequested: false,
 };
 
 export const Product = Type.Object(
@@ -64,15 +67,91 @@ export const Product = Type.Object(
     email: Type.String(),
     sellerEmail: Type.String(),
     booked: Type.Boolean(),
-    reported: Type.Boolean(),
+    reported: Type.Boolean({
+      description: 'Its case is before the admins: it has open reports, or an admin hid it',
+    }),
     advertised: Type.Boolean(),
     available: Type.Boolean(),
     status: ProductStatus,
     sellerVerified: Type.Boolean(),
+    hidden: Type.Boolean({
+      description: 'An admin hid it from every public page (only its seller and admins see it)',
+    }),
+    hiddenReason: Type.Union([Type.String(), Type.Null()], {
+      description: 'Why an admin hid it, while hidden',
+    }),
+    reviewRequested: Type.Boolean({
+      description: 'Its seller asked the admins to review its hiding',
+    }),
   },
   {
     description: 'A product (spec section 3) and its states',
     examples: [productExample],
+  },
+);
+
+/** Why a user reports a listing (the report form's list). */
+export const ReportReason = Type.Enum(
+  [
+    'stolen-or-blocked',
+    'misleading-description',
+    'wrong-price',
+    'prohibited-item',
+    'spam-or-duplicate',
+    'other',
+    'not-given',
+  ],
+  {
+    description: "'not-given': a report made without a reason (before reasons, or without a body)",
+  },
+);
+
+/** A listing's case as the admins' Reported Items queue shows it. */
+export const ReportedProduct = Type.Object(
+  {
+    ...Product.properties,
+    reportCount: Type.Integer({ description: 'Its open reports' }),
+    reports: Type.Array(
+      Type.Object({
+        reporterUid: Type.String(),
+        reporterName: Type.String(),
+        reason: ReportReason,
+        details: Type.Union([Type.String(), Type.Null()], {
+          description: "The reporter's words, with the reason 'other'",
+        }),
+        reportedAt: Type.String({ format: 'date-time' }),
+      }),
+      { description: 'Its open reports, oldest first' },
+    ),
+    lastReportedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    claimedBy: Type.Union([Type.Object({ uid: Type.String(), name: Type.String() }), Type.Null()], {
+      description: 'The admin reviewing the case now; the others cannot act on it',
+    }),
+    reviewNote: Type.Union([Type.String(), Type.Null()], {
+      description: "The seller's note with their review request",
+    }),
+  },
+  {
+    description: 'A listing before the admins: its open reports, who claimed it, whether hidden',
+    examples: [
+      {
+        ...productExample,
+        reported: true,
+        reportCount: 1,
+        reports: [
+          {
+            reporterUid: 'Xc1mZ3pQ9',
+            reporterName: 'Ann Rahman',
+            reason: 'other',
+            details: 'The IMEI is blocked',
+            reportedAt: '2026-11-21T10:00:00.000Z',
+          },
+        ],
+        lastReportedAt: '2026-11-21T10:00:00.000Z',
+        claimedBy: { uid: 'Ad9mK2', name: 'Ada Admin' },
+        reviewNote: null,
+      },
+    ],
   },
 );
 

@@ -823,10 +823,11 @@ class MarketplaceGenerator {
         return;
       case 'report': {
         const reporter = this.buyer(this.now);
-        if (reporter)
+        // One report per listing at a time, as the history had before reports had reasons.
+        if (reporter && !reported(product.state))
           this.decide(product, productDecider, {
             type: 'ReportProduct',
-            data: { productId },
+            data: { productId, reporterName: reporter.name, reason: 'misleading-description' },
             metadata: this.metadata(reporter, this.now),
           });
         return;
@@ -836,7 +837,7 @@ class MarketplaceGenerator {
         if (status !== 'booked' && reported(product.state))
           this.decide(product, productDecider, {
             type: 'DeleteReportedProduct',
-            data: { productId },
+            data: { productId, adminName: this.adminActor().name, reason: 'Reported and checked' },
             metadata: this.metadata(this.adminActor(), this.now),
           });
         return;
@@ -990,7 +991,9 @@ const advertised = (product: Product): boolean =>
   product.status !== 'empty' && product.status !== 'deleted' && product.advertised;
 
 const reported = (product: Product): boolean =>
-  product.status !== 'empty' && product.status !== 'deleted' && product.reported;
+  product.status !== 'empty' &&
+  product.status !== 'deleted' &&
+  product.moderation.reporters.length > 0;
 
 /////////////////////////////////////////
 // As a script

@@ -28,9 +28,12 @@ const wordings: Readonly<Record<EventType, (payload: Payload) => string>> = {
   CategoryCreated: (p) => `category ${quoted(p, 'title')} created`,
   ProductListed: (p) =>
     `${quoted(p, 'productName')} (${text(p, 'Brand')}, ${text(p, 'condition')}) listed at ${price(p, 'sellingPrice')}`,
-  ProductReported: () => 'listing reported',
+  ProductReported: (p) =>
+    p['details']
+      ? `listing reported: ${text(p, 'reason')}, ${quoted(p, 'details')}`
+      : `listing reported: ${text(p, 'reason')}`,
   ProductBooked: (p) => `booked by ${quoted(p, 'buyerName')} <${text(p, 'email')}>`,
-  ReportedProductDeleted: () => 'reported listing deleted',
+  ReportedProductDeleted: (p) => `reported listing deleted: ${quoted(p, 'reason')}`,
   ProductAdvertised: () => 'listing advertised on the home page',
   ProductMarkedUnavailable: () => 'taken off sale by its seller',
   ProductMarkedAvailable: () => 'put back on sale by its seller',
@@ -45,6 +48,12 @@ const wordings: Readonly<Record<EventType, (payload: Payload) => string>> = {
       ? "withdrawn by the system: an admin deleted its seller's account"
       : 'withdrawn by its seller',
   ProductSoldElsewhere: () => 'marked sold outside the site by its seller',
+  CaseClaimed: (p) => `case claimed for review by ${quoted(p, 'adminName')}`,
+  CaseReleased: () => 'case released unacted on',
+  ReportsDismissed: (p) => `reports dismissed: ${quoted(p, 'reason')}`,
+  ProductHidden: (p) => `listing hidden from the site: ${quoted(p, 'reason')}`,
+  ProductRestored: (p) => `listing restored to the site: ${quoted(p, 'reason')}`,
+  ReviewRequested: () => 'its seller asked for a review of the hiding',
   BookingPlaced: (p) =>
     `${quoted(p, 'buyerName')} <${text(p, 'email')}> booked ${quoted(p, 'productName')} at ${price(p, 'sellingPrice')}`,
   BookingAccepted: () => 'booking accepted by the seller: sold',

@@ -22,6 +22,12 @@ const productEventTypes: EventType[] = [
   'ProductPictureChanged',
   'ProductWithdrawn',
   'ProductSoldElsewhere',
+  'CaseClaimed',
+  'CaseReleased',
+  'ReportsDismissed',
+  'ProductHidden',
+  'ProductRestored',
+  'ReviewRequested',
 ];
 const expectedHandledTypes: Record<ReadModelName, EventType[]> = {
   categories: ['CategoryCreated'],

@@ -18,6 +18,9 @@ import {
   productPriceChanged,
   productReleased,
   productReported,
+  caseClaimed,
+  productHidden,
+  productRestored,
   productSold,
   productSoldElsewhere,
   productWithdrawn,
@@ -35,6 +38,15 @@ const listed: ProductDocument = {
   booked: false,
   bookedBy: null,
   reported: false,
+  reports: '[]',
+  reportCount: 0,
+  lastReportedAt: null,
+  claimedBy: null,
+  claimedByName: null,
+  hidden: false,
+  hiddenReason: null,
+  reviewRequested: false,
+  reviewNote: null,
   advertised: false,
   available: true,
   status: 'available',
@@ -54,8 +66,48 @@ describe('products read model', () => {
   });
 
   describe('when listed', () => {
-    it('ProductReported marks it reported', () => {
-      expect(evolveProduct(listed, productReported('p1'))).toEqual({ ...listed, reported: true });
+    it('ProductReported adds an open report and puts it before the admins', () => {
+      expect(evolveProduct(listed, productReported('p1'))).toEqual({
+        ...listed,
+        reported: true,
+        reportCount: 1,
+        lastReportedAt: '2024-01-02T10:00:00.000Z',
+        reports: JSON.stringify([
+          {
+            reporterUid: 'r1',
+            reporterName: 'Reporter r1',
+            reason: 'wrong-price',
+            details: null,
+            reportedAt: '2024-01-02T10:00:00.000Z',
+          },
+        ]),
+      });
+    });
+
+    it('a second report by the same reporter (a replay) changes nothing', () => {
+      const once = evolveProduct(listed, productReported('p1'));
+      expect(evolveProduct(once, productReported('p1', 'r1', '2024-01-05T10:00:00.000Z'))).toBe(
+        once,
+      );
+    });
+
+    it('ProductHidden takes it off the public lists, with the reason; ProductRestored brings it back', () => {
+      const reported = evolveProduct(listed, productReported('p1'));
+      const claimed = evolveProduct(reported, caseClaimed('p1'));
+      const hidden = evolveProduct(claimed, productHidden('p1', 'Blocked IMEI'));
+      expect(hidden).toMatchObject({
+        listed: false,
+        hidden: true,
+        hiddenReason: 'Blocked IMEI',
+        reported: true,
+        reportCount: 0,
+        claimedBy: null,
+      });
+      const restored = evolveProduct(hidden, productRestored('p1'));
+      expect(restored).toEqual({
+        ...listed,
+        lastReportedAt: '2024-01-02T10:00:00.000Z',
+      });
     });
 
     it('ProductBooked marks it booked by the buyer', () => {

@@ -165,14 +165,7 @@ export const productListed = (
 });
 
 const productEvent =
-  <
-    T extends
-      | 'ProductReported'
-      | 'ReportedProductDeleted'
-      | 'ProductAdvertised'
-      | 'ProductMarkedUnavailable'
-      | 'ProductMarkedAvailable',
-  >(
+  <T extends 'ProductAdvertised' | 'ProductMarkedUnavailable' | 'ProductMarkedAvailable'>(
     type: T,
   ) =>
   (productId: string): AnyEvent =>
@@ -219,8 +212,55 @@ export const productPictureChanged = (productId: string, picture: string): AnyEv
   data: { productId, picture },
 });
 
-export const productReported = productEvent('ProductReported');
-export const reportedProductDeleted = productEvent('ReportedProductDeleted');
+/** A report by `reporterUid` (their name is `Reporter <uid>`), at `reportedAt`. */
+export const productReported = (
+  productId: string,
+  reporterUid = 'r1',
+  reportedAt = '2024-01-02T10:00:00.000Z',
+  reason: 'wrong-price' | 'other' | 'stolen-or-blocked' = 'wrong-price',
+  details: string | null = null,
+): AnyEvent => ({
+  type: 'ProductReported',
+  schemaVersion: 2,
+  data: {
+    productId,
+    reporterUid,
+    reporterName: `Reporter ${reporterUid}`,
+    reason,
+    details,
+    reportedAt,
+  },
+});
+export const reportedProductDeleted = (productId: string, reason = 'Stolen phone'): AnyEvent => ({
+  type: 'ReportedProductDeleted',
+  schemaVersion: 2,
+  data: { productId, adminUid: 'a1', reason },
+});
+export const caseClaimed = (productId: string, adminUid = 'a1'): AnyEvent => ({
+  type: 'CaseClaimed',
+  schemaVersion: 1,
+  data: { productId, adminUid, adminName: `Admin ${adminUid}` },
+});
+export const caseReleased = (productId: string, adminUid = 'a1'): AnyEvent => ({
+  type: 'CaseReleased',
+  schemaVersion: 1,
+  data: { productId, adminUid },
+});
+const adminAction =
+  (type: 'ReportsDismissed' | 'ProductHidden' | 'ProductRestored') =>
+  (productId: string, reason = 'Checked', adminUid = 'a1'): AnyEvent => ({
+    type,
+    schemaVersion: 1,
+    data: { productId, adminUid, reason },
+  });
+export const reportsDismissed = adminAction('ReportsDismissed');
+export const productHidden = adminAction('ProductHidden');
+export const productRestored = adminAction('ProductRestored');
+export const reviewRequested = (productId: string, note: string | null = 'Fixed'): AnyEvent => ({
+  type: 'ReviewRequested',
+  schemaVersion: 1,
+  data: { productId, note },
+});
 export const productAdvertised = productEvent('ProductAdvertised');
 export const productMarkedUnavailable = productEvent('ProductMarkedUnavailable');
 export const productMarkedAvailable = productEvent('ProductMarkedAvailable');
@@ -331,6 +371,12 @@ export const oneEventOfEachType = {
   ProductPictureChanged: productPictureChanged('p1', 'p1-new.png'),
   ProductWithdrawn: productWithdrawn('p1'),
   ProductSoldElsewhere: productSoldElsewhere('p1'),
+  CaseClaimed: caseClaimed('p1'),
+  CaseReleased: caseReleased('p1'),
+  ReportsDismissed: reportsDismissed('p1'),
+  ProductHidden: productHidden('p1'),
+  ProductRestored: productRestored('p1'),
+  ReviewRequested: reviewRequested('p1'),
   BookingPlaced: bookingPlaced('p1', 'bk1'),
   BookingAccepted: bookingAccepted('p1', 'bk1'),
   BookingDeclined: bookingDeclined('p1', 'bk1'),

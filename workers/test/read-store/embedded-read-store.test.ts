@@ -175,7 +175,7 @@ describe('embedded read store', () => {
       expect(tables).not.toContain('reportedProducts');
       expect(tables).not.toContain('products__standing');
       expect(indexes).not.toContain('ix_products_by_seller_uid_a');
-      expect(indexes).toContain('ix_products_reported_a');
+      expect(indexes).toContain('ix_products_reported_latest_a');
       expect(await store.checkpoint()).toBe(2);
       expect(await listReportedProducts(store)).toEqual([]);
     } finally {

@@ -64,7 +64,7 @@ describe(`MongoDB read store (${inject('mongoServer')})`, () => {
         ({ name }) => name as string,
       );
       expect(indexes).not.toContain('by_seller_uid');
-      expect(indexes).toContain('reported');
+      expect(indexes).toContain('reported_latest');
     } finally {
       await db.dropDatabase();
     }

@@ -31,6 +31,7 @@ import {
   type PageRequest,
   type ProductSearch,
   type ReadStore,
+  reportsOf,
 } from '../../src/read-models.ts';
 
 // The products' queries, called as the gateway calls them.
@@ -57,6 +58,12 @@ import {
   productReleased,
   productReported,
   reportedProductDeleted,
+  caseClaimed,
+  caseReleased,
+  reportsDismissed,
+  productHidden,
+  productRestored,
+  reviewRequested,
   sellerRegistered,
   sellerVerified,
   userDeleted,
@@ -595,6 +602,129 @@ export function readStoreContract(factory: ReadStoreFactory): void {
       expect(await store.checkpoint()).toBe(0);
       expect(await listCategories(store)).toHaveLength(2);
       expect((await listUsers(store)).items).toEqual([]);
+    });
+  });
+
+  describe("the admins' moderation queue (Reported Items)", () => {
+    const queue = (store: ReadStore) => listReportedProducts(store);
+
+    it('one case per listing with its open reports, the latest reported first', async () => {
+      const store = await storeWith(
+        eventLog().recordAll(
+          productListed('p1'),
+          productListed('p2', { postTime: '2024-01-01T11:00:00.000Z' }),
+          productReported('p1', 'r1', '2024-01-02T10:00:00.000Z', 'stolen-or-blocked'),
+          productReported('p2', 'r1', '2024-01-02T11:00:00.000Z'),
+          productReported('p1', 'r2', '2024-01-03T10:00:00.000Z', 'other', 'Fake photos'),
+          caseClaimed('p1', 'a1'),
+        ),
+      );
+      const cases = await queue(store);
+      expect(ids(cases)).toEqual(['p1', 'p2']);
+      const [p1] = cases;
+      expect(p1).toMatchObject({
+        reported: true,
+        reportCount: 2,
+        lastReportedAt: '2024-01-03T10:00:00.000Z',
+        claimedBy: 'a1',
+        claimedByName: 'Admin a1',
+      });
+      expect(p1 && reportsOf(p1)).toEqual([
+        {
+          reporterUid: 'r1',
+          reporterName: 'Reporter r1',
+          reason: 'stolen-or-blocked',
+          details: null,
+          reportedAt: '2024-01-02T10:00:00.000Z',
+        },
+        {
+          reporterUid: 'r2',
+          reporterName: 'Reporter r2',
+          reason: 'other',
+          details: 'Fake photos',
+          reportedAt: '2024-01-03T10:00:00.000Z',
+        },
+      ]);
+    });
+
+    it('dismissing closes the case: out of the queue, on sale as before', async () => {
+      const store = await storeWith(
+        eventLog().recordAll(
+          productListed('p1'),
+          productReported('p1'),
+          caseClaimed('p1'),
+          reportsDismissed('p1'),
+        ),
+      );
+      expect(await queue(store)).toEqual([]);
+      expect(await getProduct(store, 'p1')).toMatchObject({
+        reported: false,
+        reportCount: 0,
+        claimedBy: null,
+        hidden: false,
+        listed: true,
+      });
+      expect(ids((await listProductsByBrand(store, 'Samsung')).items)).toEqual(['p1']);
+    });
+
+    it("hiding takes it off every public list, not off its seller's; restoring brings it back", async () => {
+      const log = eventLog();
+      const hiddenEvents = log.recordAll(
+        productListed('p1'),
+        productAdvertised('p1'),
+        productReported('p1'),
+        caseClaimed('p1'),
+        productHidden('p1', 'Blocked IMEI'),
+      );
+      const store = await storeWith(hiddenEvents);
+      expect((await listProductsByBrand(store, 'Samsung')).items).toEqual([]);
+      expect((await search(store, { q: 'Phone' })).items).toEqual([]);
+      expect(await listAdvertisedProducts(store)).toEqual([]);
+      expect(await listProductsBySeller(store, 's1')).toEqual([
+        expect.objectContaining({ _id: 'p1', hidden: true, hiddenReason: 'Blocked IMEI' }),
+      ]);
+      // Still before the admins, so that one can restore it, its reports closed.
+      expect(await queue(store)).toEqual([
+        expect.objectContaining({ _id: 'p1', reportCount: 0, claimedBy: null, hidden: true }),
+      ]);
+      for (const event of log.recordAll(
+        reviewRequested('p1', 'New photos'),
+        caseClaimed('p1', 'a2'),
+        productRestored('p1', 'Photos fixed', 'a2'),
+      ))
+        await projectEvent(store, event);
+      expect(ids((await listProductsByBrand(store, 'Samsung')).items)).toEqual(['p1']);
+      expect(ids(await listAdvertisedProducts(store))).toEqual(['p1']);
+      expect(await queue(store)).toEqual([]);
+      expect(await getProduct(store, 'p1')).toMatchObject({
+        hidden: false,
+        hiddenReason: null,
+        reviewRequested: false,
+        reviewNote: null,
+        listed: true,
+      });
+    });
+
+    it('a seller asks for a review: the hidden case says so; a release lets the claim go', async () => {
+      const store = await storeWith(
+        eventLog().recordAll(
+          productListed('p1'),
+          productReported('p1'),
+          caseClaimed('p1'),
+          productHidden('p1'),
+          reviewRequested('p1', 'New photos'),
+          caseClaimed('p1', 'a2'),
+          caseReleased('p1', 'a2'),
+        ),
+      );
+      expect(await queue(store)).toEqual([
+        expect.objectContaining({
+          _id: 'p1',
+          reviewRequested: true,
+          reviewNote: 'New photos',
+          claimedBy: null,
+        }),
+      ]);
     });
   });
 

@@ -319,7 +319,18 @@ export function randomWorkload(
       const reporter = buyer0;
       productEvent(
         product,
-        { type: 'ProductReported', schemaVersion: 1, data: { productId: product.id } },
+        {
+          type: 'ProductReported',
+          schemaVersion: 2,
+          data: {
+            productId: product.id,
+            reporterUid: reporter.uid,
+            reporterName: reporter.email,
+            reason: 'wrong-price',
+            details: null,
+            reportedAt: '2026-01-01T00:00:00.000Z',
+          },
+        },
         [reporter.uid, reporter.email],
       );
     } else if (roll < 0.67) {
@@ -328,7 +339,11 @@ export function randomWorkload(
       product.status = 'deleted';
       productEvent(
         product,
-        { type: 'ReportedProductDeleted', schemaVersion: 1, data: { productId: product.id } },
+        {
+          type: 'ReportedProductDeleted',
+          schemaVersion: 2,
+          data: { productId: product.id, adminUid: admin[0], reason: 'Reported' },
+        },
         admin,
       );
     } else if (roll < 0.75) {

@@ -75,7 +75,15 @@ export const productsByBrand: ReadModelQuery<
 export const advertisedProducts: ReadModelQuery<void, Product[]> = {
   sources: () => [{ topic: 'products', key: null }, sellerVerification],
   run: async (store) =>
-    (await listProducts(store, { advertised: true, available: true, booked: false })).items,
+    (
+      await listProducts(store, {
+        advertised: true,
+        available: true,
+        booked: false,
+        // Not while an admin hides it.
+        listed: true,
+      })
+    ).items,
 };
 
 /** A seller's own products, by the seller's account (uid), newest first. */
@@ -84,10 +92,22 @@ export const sellerProducts: ReadModelQuery<{ readonly sellerUid: string }, Prod
   run: async (store, { sellerUid }) => (await listProducts(store, { sellerUid })).items,
 };
 
-/** Reported, not deleted products, newest first (the admins' list). */
+/**
+ * The cases before the admins (open reports, or hidden by one), the latest reported first: one
+ * per listing, with its open reports, who claimed it and whether it is hidden.
+ */
 export const reportedProducts: ReadModelQuery<void, Product[]> = {
   sources: () => [{ topic: 'reportedProducts', key: null }, sellerVerification],
-  run: async (store) => (await listProducts(store, { reported: true })).items,
+  run: async (store) => {
+    const found = await store.find<ProductDocument>('products', {
+      where: { reported: true },
+      orderBy: [
+        ['lastReportedAt', 'desc'],
+        ['_id', 'desc'],
+      ],
+    });
+    return withSellerVerification(store, found.items);
+  },
 };
 
 export async function getProduct(store: ReadStore, id: string): Promise<Product | null> {

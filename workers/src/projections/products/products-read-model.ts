@@ -1,6 +1,11 @@
 import type { AnyEvent, EventType } from '@resale/events';
 import type { IndexSpec, ReadModel } from '../projection.ts';
-import { pricesOf, type ProductDocument, type ProductStatus } from './product-document.ts';
+import {
+  pricesOf,
+  reportsOf,
+  type ProductDocument,
+  type ProductStatus,
+} from './product-document.ts';
 
 export const productsCollection = 'products';
 
@@ -20,6 +25,12 @@ export const productsHandledEventTypes: readonly EventType[] = [
   'ProductPictureChanged',
   'ProductWithdrawn',
   'ProductSoldElsewhere',
+  'CaseClaimed',
+  'CaseReleased',
+  'ReportsDismissed',
+  'ProductHidden',
+  'ProductRestored',
+  'ReviewRequested',
 ];
 
 /** At a new price from `at` on: the price history keeps every price. */
@@ -34,6 +45,18 @@ const offSite = (doc: ProductDocument, status: 'withdrawn' | 'sold'): ProductDoc
   doc.status === 'available' || doc.status === 'unavailable'
     ? { ...doc, status, available: false, listed: false }
     : doc;
+
+/** A case an admin acted on: its reports and review request closed, its claim let go. */
+const caseClosed = (doc: ProductDocument, hidden: boolean): ProductDocument => ({
+  ...doc,
+  reported: hidden,
+  reports: '[]',
+  reportCount: 0,
+  claimedBy: null,
+  claimedByName: null,
+  reviewRequested: false,
+  reviewNote: null,
+});
 
 /** The product with a new status, when it is in one of the statuses it can leave that way. */
 const moved = (
@@ -55,6 +78,15 @@ export function evolveProduct(
         booked: false,
         bookedBy: null,
         reported: false,
+        reports: '[]',
+        reportCount: 0,
+        lastReportedAt: null,
+        claimedBy: null,
+        claimedByName: null,
+        hidden: false,
+        hiddenReason: null,
+        reviewRequested: false,
+        reviewNote: null,
         advertised: false,
         available: true,
         status: 'available',
@@ -62,8 +94,41 @@ export function evolveProduct(
         priceHistory: JSON.stringify([{ price: fields.sellingPrice, at: fields.postTime }]),
       };
     }
-    case 'ProductReported':
-      return doc && { ...doc, reported: true };
+    // One open report per user: the decider refuses a second, a replay may bring it again.
+    case 'ProductReported': {
+      if (!doc) return doc;
+      const { productId: _product, ...report } = event.data;
+      const reports = reportsOf(doc);
+      if (reports.some((open) => open.reporterUid === report.reporterUid)) return doc;
+      return {
+        ...doc,
+        reported: true,
+        reports: JSON.stringify([...reports, report]),
+        reportCount: reports.length + 1,
+        lastReportedAt: report.reportedAt,
+      };
+    }
+    case 'CaseClaimed':
+      return doc && { ...doc, claimedBy: event.data.adminUid, claimedByName: event.data.adminName };
+    case 'CaseReleased':
+      return doc && { ...doc, claimedBy: null, claimedByName: null };
+    case 'ReportsDismissed':
+      return doc && caseClosed(doc, doc.hidden);
+    // Out of every public list at once; its seller sees it hidden, with the reason.
+    case 'ProductHidden':
+      return (
+        doc && {
+          ...caseClosed(doc, true),
+          hidden: true,
+          hiddenReason: event.data.reason,
+          listed: false,
+        }
+      );
+    // Only a listing still on the site is restored (the decider's rule): it is listed again.
+    case 'ProductRestored':
+      return doc && { ...caseClosed(doc, false), hidden: false, hiddenReason: null, listed: true };
+    case 'ReviewRequested':
+      return doc && { ...doc, reported: true, reviewRequested: true, reviewNote: event.data.note };
     case 'ProductBooked':
       return (
         doc &&
@@ -123,6 +188,12 @@ export function productDocumentId(event: AnyEvent): string | null {
     case 'ProductPictureChanged':
     case 'ProductWithdrawn':
     case 'ProductSoldElsewhere':
+    case 'CaseClaimed':
+    case 'CaseReleased':
+    case 'ReportsDismissed':
+    case 'ProductHidden':
+    case 'ProductRestored':
+    case 'ReviewRequested':
       return event.data.productId;
     default:
       return null;
@@ -158,11 +229,12 @@ export const productIndexes: readonly IndexSpec[] = [
       ['_id', -1],
     ],
   },
+  // The admins' queue: the cases before them, the latest reported first.
   {
-    name: 'reported',
+    name: 'reported_latest',
     fields: [
       ['reported', 1],
-      ['postTime', -1],
+      ['lastReportedAt', -1],
       ['_id', -1],
     ],
   },
