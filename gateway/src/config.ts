@@ -72,6 +72,12 @@ const EnvSchema = Type.Object({
    * long a change made where this process hears nothing of it can go unseen.
    */
   USER_STATE_MAX_AGE_MS: Type.Integer({ minimum: 1, maximum: 3_600_000, default: 30_000 }),
+  /**
+   * How often, in milliseconds, each WebSocket connection holding subscriptions is sent a
+   * heartbeat with the read models' latest position, so that a client that missed a change
+   * notice sees it is behind and catches up.
+   */
+  SUBSCRIPTION_HEARTBEAT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 10_000 }),
   /** GraphQL subscriptions one WebSocket connection may hold at once. */
   SUBSCRIPTIONS_PER_CONNECTION: Type.Integer({ minimum: 1, default: 20 }),
   /** GraphQL subscriptions one account may hold at once over all its connections. */
@@ -147,6 +153,7 @@ const integerKeys: ReadonlySet<string> = new Set([
   'SUBSCRIPTIONS_PER_CALLER',
   'READINESS_MAX_LAG_MS',
   'USER_STATE_MAX_AGE_MS',
+  'SUBSCRIPTION_HEARTBEAT_MS',
 ]);
 const decimalKeys: ReadonlySet<string> = new Set(['BOOKING_EXPIRY_HOURS']);
 /** Never printed: a problem with them names the setting only. */

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type * as GraphQL from 'graphql';
+import { MessageType, stringifyMessage } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { LRUCache } from 'lru-cache';
 import type { CallerContext } from './context.ts';
@@ -41,6 +42,10 @@ export interface SubscriptionServerOptions {
   readonly subscriptionsPerCaller: number;
   /** Why a root field's argument value is refused (REST's bound on the same value), or undefined. */
   readonly argumentProblem: (name: string, value: unknown) => string | undefined;
+  /** How often a connection holding subscriptions is sent the heartbeat; default the setting. */
+  readonly heartbeatMs?: number;
+  /** The position the heartbeat carries: the read models'; default the read store's checkpoint. */
+  readonly latestPosition?: () => Promise<number>;
 }
 
 /**
@@ -89,6 +94,54 @@ interface HeldSubscriptions {
 const heldBy = (connection: HeldSubscriptions): number =>
   Object.keys(connection.subscriptions).length;
 
+/** What the heartbeat needs of a connection: its socket, and whether it holds subscriptions. */
+interface LiveConnection extends HeldSubscriptions {
+  readonly acknowledged: boolean;
+  readonly extra: { readonly socket: { readonly readyState: number; send(data: string): void } };
+}
+
+/** ws's WebSocket.OPEN. */
+const SOCKET_OPEN = 1;
+
+/**
+ * Every `heartbeatMs`, sends each connection that holds a subscription a graphql-ws ping whose
+ * payload is `{ position }`, the read models' latest position: a client that saw an older
+ * position on a live list missed a notice (lost between the projector and this gateway, or on
+ * the way) and catches up. One read of the position per beat, for every connection.
+ */
+function startHeartbeat(
+  connections: ReadonlySet<LiveConnection>,
+  heartbeatMs: number,
+  latestPosition: () => Promise<number>,
+  onError: (error: unknown) => void,
+): () => void {
+  let beating = false;
+  const beat = async (): Promise<void> => {
+    const live = [...connections].filter(
+      (connection) =>
+        connection.acknowledged &&
+        heldBy(connection) > 0 &&
+        connection.extra.socket.readyState === SOCKET_OPEN,
+    );
+    if (live.length === 0) return;
+    const message = stringifyMessage({
+      type: MessageType.Ping,
+      payload: { position: await latestPosition() },
+    });
+    for (const connection of live)
+      if (connection.extra.socket.readyState === SOCKET_OPEN) connection.extra.socket.send(message);
+  };
+  const timer = setInterval(() => {
+    if (beating) return;
+    beating = true;
+    beat()
+      .catch(onError)
+      .finally(() => (beating = false));
+  }, heartbeatMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /**
  * GraphQL subscriptions over WebSocket, the graphql-transport-ws protocol: graphql-ws's server on
  * the `ws` server of @fastify/websocket, so upgrades pass Fastify's hooks as any request does.
@@ -131,6 +184,15 @@ export async function serveSubscriptions(
 
   /** The connections of each caller, to count what they hold together. */
   const connectionsOf = new Map<string, Set<HeldSubscriptions>>();
+  /** Every connection let in, for the heartbeat. */
+  const liveConnections = new Set<LiveConnection>();
+  const stopHeartbeat = startHeartbeat(
+    liveConnections,
+    options.heartbeatMs ?? app.config.SUBSCRIPTION_HEARTBEAT_MS,
+    options.latestPosition ?? (() => app.readModels.store.checkpoint()),
+    (error) => app.log.warn({ err: error }, 'the subscriptions heartbeat could not be sent'),
+  );
+  app.addHook('onClose', async () => stopHeartbeat());
 
   /** Why the root fields' arguments of an operation are refused, or undefined. */
   const argumentsProblem = (
@@ -182,6 +244,7 @@ export async function serveSubscriptions(
         const caller = await options.callerOf(params['authorization'] ?? params['Authorization']);
         if (caller.authError) return false;
         ctx.extra.caller = caller;
+        liveConnections.add(ctx);
         // Signed out, nothing can be held: every feed is for signed-in callers (subscriptions.ts).
         if (!caller.actor) return true;
         const callerKey = `account:${caller.actor.uid}`;
@@ -192,6 +255,7 @@ export async function serveSubscriptions(
         return true;
       },
       onClose: (ctx) => {
+        liveConnections.delete(ctx);
         const { callerKey } = ctx.extra;
         if (callerKey === undefined) return;
         const connections = connectionsOf.get(callerKey);

@@ -39,6 +39,22 @@ export const isReconnecting = (): boolean => down;
 /** How many times the socket came back: live queries refetch when it rises. */
 export const getReconnects = (): number => reconnects;
 
+type HeartbeatListener = (position: number) => void;
+const heartbeatListeners = new Set<HeartbeatListener>();
+
+/**
+ * The server's heartbeat arrived with the read models' latest position: a live list that saw an
+ * older one may have missed a change notice.
+ */
+export function heartbeatHeard(position: number): void {
+  for (const listener of heartbeatListeners) listener(position);
+}
+
+export function subscribeHeartbeat(listener: HeartbeatListener): () => void {
+  heartbeatListeners.add(listener);
+  return () => heartbeatListeners.delete(listener);
+}
+
 export function subscribeConnection(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

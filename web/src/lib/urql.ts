@@ -12,8 +12,10 @@ import { QUERY_RETRY } from '@/config/constants.ts';
 import { graphqlHttpUrl, graphqlWsUrl } from '@/config/env.ts';
 import { readAccessToken, reportTokenRejected } from './access-token.ts';
 import {
+  heartbeatHeard,
   socketClosed,
   socketConnected,
+  subscribeHeartbeat,
   subscriptionClosed,
   subscriptionOpened,
 } from './connection.ts';
@@ -43,7 +45,15 @@ function createWebSocketClient(): WsClient {
     connectionParams: () => authorization(),
     retryAttempts: Number.POSITIVE_INFINITY,
     shouldRetry: () => true,
-    on: { closed: socketClosed, connected: socketConnected },
+    on: {
+      closed: socketClosed,
+      connected: socketConnected,
+      // The gateway's heartbeat: a ping carrying the read models' latest position.
+      ping: (received, payload) => {
+        const position = payload?.['position'];
+        if (received && typeof position === 'number') heartbeatHeard(position);
+      },
+    },
   });
 }
 
@@ -99,28 +109,57 @@ export function createUrqlClient(options: UrqlClientOptions = {}): Client {
             subscribe(sink) {
               subscriptionOpened();
               let ended = false;
+              // Each (re)subscription's messages count only while it is the current one: the one
+              // a catch-up replaces completes, and that must not end the list's subscription.
+              let current = 0;
+              let stopHeartbeat = (): void => {};
               const end = () => {
                 if (ended) return;
                 ended = true;
+                stopHeartbeat();
                 subscriptionClosed();
               };
-              const stop = wsClient.subscribe(payload, {
-                next(result) {
-                  const position = changePosition(result.data);
-                  if (tracksAfter && position !== undefined) {
-                    payload.variables = { ...payload.variables, after: position };
-                  }
-                  sink.next(result as ExecutionResult);
-                },
-                error: (error) => {
-                  end();
-                  sink.error(error);
-                },
-                complete: () => {
-                  end();
-                  sink.complete();
-                },
-              });
+              const start = (): (() => void) => {
+                current += 1;
+                const mine = current;
+                return wsClient.subscribe(payload, {
+                  next(result) {
+                    if (mine !== current) return;
+                    const position = changePosition(result.data);
+                    if (tracksAfter && position !== undefined) {
+                      payload.variables = { ...payload.variables, after: position };
+                    }
+                    sink.next(result as ExecutionResult);
+                  },
+                  error: (error) => {
+                    if (mine !== current) return;
+                    end();
+                    sink.error(error);
+                  },
+                  complete: () => {
+                    if (mine !== current) return;
+                    end();
+                    sink.complete();
+                  },
+                });
+              };
+              let stop = start();
+              // The heartbeat says where the read models are: a list that saw an older position
+              // may have missed a notice, so it subscribes again from the last position it saw,
+              // and the server answers with a catch-up Change if the read models moved past it.
+              // Once per position: a lost catch-up is retried at the next one the log reaches.
+              let caughtUpTo = -1;
+              if (tracksAfter)
+                stopHeartbeat = subscribeHeartbeat((position) => {
+                  const after = payload.variables?.['after'];
+                  if (ended || typeof after !== 'number' || position <= after) return;
+                  if (position <= caughtUpTo) return;
+                  caughtUpTo = position;
+                  // Completed first (no more than one held at a time), and not as the list's end.
+                  current += 1;
+                  stop();
+                  stop = start();
+                });
               return {
                 unsubscribe() {
                   end();
