@@ -5,9 +5,11 @@
 // maximum rate, the p99 at half the maximum, and the gateway's peak memory while it serves. The
 // search is a mix of shoppers' searches (scale/search-mix.ts), the listing page a draw over many
 // listings: most answers are not in the gateway's answer cache.
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { createEventStore, handleCommand, userDecider, userStreamId } from '@resale/events';
 import { replayNodeFlags } from '@resale/workers';
+import { backupDataFolder } from '@resale/workers/operators/backup';
 import { startAuthEmulator } from '../../src/auth-emulator.ts';
 import { accessTokensOf, signUpAccounts, type BenchAccount } from '../accounts.ts';
 import { residentMiB, runScriptForResult, watchPeakMemory } from '../child-processes.ts';
@@ -170,6 +172,50 @@ async function answers(base: string, requestPath: string, headers: Record<string
   return response.ok;
 }
 
+/** Bytes of a SQLite database on disk, with its write-ahead log. */
+const databaseBytes = (file: string): number =>
+  [file, `${file}-wal`].reduce(
+    (sum, name) => sum + (statSync(name, { throwIfNoEntry: false })?.size ?? 0),
+    0,
+  );
+
+/**
+ * `npm run backup`'s copy of the data folder, taken while a reader asks for listing pages one
+ * after the other: how long the copy takes, and what the reader saw meanwhile.
+ */
+async function backupWhileServing(
+  dataDir: string,
+  to: string,
+  read: CatalogRead,
+  base: string,
+): Promise<{ seconds: number; mebibytes: number; reads: number; p99Ms: number; failed: number }> {
+  let copying = true;
+  const times: number[] = [];
+  let failed = 0;
+  const reader = (async () => {
+    while (copying) {
+      const started = performance.now();
+      const response = await fetch(`${base}${read.draw()}`, { headers: read.headers });
+      await response.arrayBuffer();
+      times.push(performance.now() - started);
+      if (!response.ok) failed += 1;
+    }
+  })();
+  try {
+    const manifest = await backupDataFolder({ dataDir, to });
+    return {
+      seconds: manifest.seconds,
+      mebibytes: round(manifest.files.reduce((sum, file) => sum + file.bytes, 0) / 2 ** 20),
+      reads: times.length,
+      p99Ms: summarize(times).p99Ms,
+      failed,
+    };
+  } finally {
+    copying = false;
+    await reader;
+  }
+}
+
 export const catalog: BenchPart = {
   name: 'catalog',
   async run(context) {
@@ -222,6 +268,9 @@ export const catalog: BenchPart = {
     log(
       `  read models built from ${replayed.events.toLocaleString('en-US')} events in ${round(replayed.seconds)} s: ${perSecond(replayed.eventsPerSecond)}, peak RSS ${replayed.peakRssMiB} MiB`,
     );
+
+    const logBytes = databaseBytes(path.join(dataDir, 'events.sqlite3'));
+    const readModelBytes = databaseBytes(path.join(dataDir, 'read-models.sqlite3'));
 
     const startingAt = performance.now();
     const gateway = await context.processes.startGateway(
@@ -292,6 +341,16 @@ export const catalog: BenchPart = {
       readDetails[read.name] = measured.details;
     }
     const peakMiB = round(memory.stop());
+    const listingPage = reads.find((read) => read.name === 'listingPage');
+    log('  npm run backup while the listing page is read');
+    const backup = listingPage
+      ? await backupWhileServing(
+          dataDir,
+          path.join(context.scratch, 'catalog-backup'),
+          listingPage,
+          gateway.url,
+        )
+      : undefined;
     const peakMB = round((peakMiB * 2 ** 20) / 1e6);
     const seconds = round((performance.now() - started) / 1_000);
     goals.unshift(
@@ -330,6 +389,21 @@ export const catalog: BenchPart = {
         `${peakMB} MB (${peakMiB} MiB; ${idleMiB} MiB before the reads)`,
       ),
     );
+    goals.push(
+      recordedRow(
+        'Catalog',
+        'Bytes on disk: the event log per event, the read models per listing',
+        `${round(logBytes / generated.events)} bytes per event (${round(logBytes / 2 ** 20)} MiB for ${generated.events.toLocaleString('en-US')} events); ${round(readModelBytes / generated.listings)} bytes per listing (${round(readModelBytes / 2 ** 20)} MiB of read models, every model, for ${generated.listings.toLocaleString('en-US')} listings)`,
+      ),
+    );
+    if (backup)
+      goals.push(
+        recordedRow(
+          'Catalog',
+          'A consistent backup of the data folder while it serves (npm run backup)',
+          `${backup.seconds} s for ${backup.mebibytes} MiB; meanwhile one reader got ${backup.reads.toLocaleString('en-US')} listing pages, one after the other, p99 ${backup.p99Ms} ms${backup.failed > 0 ? `, ${backup.failed} failed` : ''}`,
+        ),
+      );
     notes.push(
       `Catalog: ${generated.listings.toLocaleString('en-US')} listings generated as marketplace history by infra/bench/scale/generate.ts (seed ${settings.catalogSeed}, the light history: most listings never booked), appended through the store's batch append, every event decided by the deciders and checked by the store against the catalog; the read models built by the workers' replay in a process of its own; then a gateway started on that data. The search mix draws among ${mix.searches.length.toLocaleString('en-US')} distinct searches, popular ones more often (rank^-2/3), so the answer cache holds some of them, as it would; the listing page asks for ${pages.length.toLocaleString('en-US')} listings in turn. "Not cached" figures are 300 distinct requests one at a time. The part took ${seconds} s.`,
     );
@@ -344,6 +418,8 @@ export const catalog: BenchPart = {
           startSeconds,
           reads: readDetails,
           memory: { rssMiBBeforeReads: idleMiB, peakRssMiBDuringReads: peakMiB },
+          disk: { logBytes, readModelBytes },
+          backup,
           seconds,
         },
       },
