@@ -7,7 +7,7 @@ export function ProductActions({ product }: { product: Product }) {
   return (
     <>
       <PurchaseButton product={product} booked={product.booked} available={product.available} />
-      <ReportButton productId={product._id} reported={product.reported} />
+      <ReportButton productId={product._id} productName={product.productName} />
     </>
   );
 }

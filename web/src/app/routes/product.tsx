@@ -28,7 +28,7 @@ function ListingActions({ listing }: { listing: Listing }) {
       {onSale && (
         <PurchaseButton label="Book now" product={listing} booked={false} available={true} />
       )}
-      <ReportButton productId={listing._id} reported={listing.reported} />
+      <ReportButton productId={listing._id} productName={listing.productName} />
     </>
   );
 }
