@@ -10,7 +10,11 @@ import type { CodegenConfig } from '@graphql-codegen/cli';
  */
 const config: CodegenConfig = {
   // The read models' document types (one file in each read model's folder) and the gateway's API.
-  schema: ['workers/src/projections/*/*.graphql', 'gateway/src/graphql/schema.gql'],
+  schema: [
+    'workers/src/projections/*/*.graphql',
+    'gateway/src/graphql/schema.gql',
+    'gateway/src/graphql/audit.gql',
+  ],
   emitLegacyCommonJSImports: false,
   generates: {
     'gateway/src/graphql/generated.ts': {

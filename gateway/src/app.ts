@@ -18,6 +18,7 @@ import readiness from './plugins/external/readiness.ts';
 import security from './plugins/external/security.ts';
 import swagger from './plugins/external/swagger.ts';
 import webClient, { routeSegments } from './plugins/external/web-client.ts';
+import auditRoutes from './routes/audit.ts';
 import authRoutes from './routes/auth.ts';
 import healthRoutes from './routes/health.ts';
 import imageRoutes from './routes/images.ts';
@@ -118,6 +119,7 @@ export default async function serviceApp(app: FastifyInstance, options: AppOptio
   await app.register(bookingReadRoutes);
   await app.register(userReadRoutes);
   await app.register(sellerRoutes);
+  await app.register(auditRoutes);
   await app.register(graphql);
   const { WEB_CLIENT_DIR } = options.config;
   if (WEB_CLIENT_DIR) await app.register(webClient, { root: WEB_CLIENT_DIR, apiSegments });

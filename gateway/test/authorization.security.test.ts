@@ -559,6 +559,8 @@ describe('authorization: every route and GraphQL operation × every kind of call
       'query users': 'admin',
       'query sellers': 'admin',
       'query reportedProducts': 'admin',
+      'query auditTimeline': 'admin',
+      'query listingAsOf': 'admin',
       'subscription myBookingsChanged': 'user',
       'subscription productsChanged': 'user',
       'subscription productChanged': 'user',
@@ -568,6 +570,7 @@ describe('authorization: every route and GraphQL operation × every kind of call
       'subscription reportedProductsChanged': 'admin',
       'subscription usersChanged': 'admin',
       'subscription sellersChanged': 'admin',
+      'subscription auditTimelineChanged': 'admin',
     };
     const argumentValues: Record<string, string> = {
       id: '"samsung"',
@@ -579,9 +582,12 @@ describe('authorization: every route and GraphQL operation × every kind of call
     const fieldArgumentValues: Record<string, Record<string, string>> = {
       product: { id: productArgument },
       productChanged: { id: productArgument },
+      auditTimeline: { stream: `"product-${productArgument.slice(1, -1)}"` },
+      listingAsOf: { productId: productArgument, position: '1' },
+      auditTimelineChanged: { streams: `["product-${productArgument.slice(1, -1)}"]` },
     };
     const sourceOf = (operation: { source: string }): string =>
-      operation.source.replace(productArgument, `"${sellersProduct}"`);
+      operation.source.replaceAll(productArgument.slice(1, -1), sellersProduct);
     beforeAll(async () => {
       await t.app.readModels.waitFor(await t.app.eventStore.headPosition());
     });

@@ -452,6 +452,24 @@ describe('permission matrix: every route × {anonymous, buyer, seller, admin, an
       expected: [401, 403, 200, 403, 403],
     },
     {
+      method: 'GET',
+      path: '/admin/audit',
+      // The seller's own listing's timeline: the admins' only, not even its seller's.
+      request: async () => ({
+        url: `/admin/audit?stream=product-${await listProduct(t.app, users.seller)}`,
+      }),
+      expected: [401, 403, 403, 200, 403],
+    },
+    {
+      method: 'GET',
+      path: '/admin/products/{productId}/as-of/{position}',
+      request: async () => {
+        const { productId, position } = await listProductAt(t.app, users.seller);
+        return { url: `/admin/products/${productId}/as-of/${position}` };
+      },
+      expected: [401, 403, 403, 200, 403],
+    },
+    {
       method: 'POST',
       path: '/images',
       request: fixed({

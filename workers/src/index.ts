@@ -17,6 +17,8 @@ export * from './pipeline/projection-thread.ts';
 export * from './pipeline/shutdown.ts';
 export * from './operators/environment.ts';
 export * from './operators/audit.ts';
+export * from './operators/audit-timeline.ts';
+export * from './operators/listing-as-of.ts';
 export * from './operators/replay.ts';
 // The gateway's own stores: answers of idempotent commands, uploaded images. Types only of the
 // MongoDB adapters: the create* factories load them (and the driver) when MONGODB_URL is set.

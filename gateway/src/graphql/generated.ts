@@ -22,6 +22,69 @@ export type Scalars = {
   Float: { input: number; output: number };
 };
 
+/** Who caused an event: name and role as the users read model knows them (null: unknown or gone). */
+export type AuditActor = {
+  __typename?: 'AuditActor';
+  email: Scalars['String']['output'];
+  name?: Maybe<Scalars['String']['output']>;
+  /** admin, seller, buyer, system (the marketplace itself), or null. */
+  role?: Maybe<Scalars['String']['output']>;
+  uid: Scalars['String']['output'];
+};
+
+export type AuditActorChoice = {
+  __typename?: 'AuditActorChoice';
+  email: Scalars['String']['output'];
+  uid: Scalars['String']['output'];
+};
+
+/** One event of a timeline, in plain words. */
+export type AuditEntry = {
+  __typename?: 'AuditEntry';
+  actor: AuditActor;
+  /** The request the event came from. */
+  correlationId: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  links: AuditLinks;
+  occurredAt: Scalars['String']['output'];
+  position: Scalars['Float']['output'];
+  recordedAt: Scalars['String']['output'];
+  revision: Scalars['Int']['output'];
+  streamId: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+};
+
+/** The listings, users and bookings an event names. */
+export type AuditLinks = {
+  __typename?: 'AuditLinks';
+  bookingIds: Array<Scalars['ID']['output']>;
+  productIds: Array<Scalars['ID']['output']>;
+  userIds: Array<Scalars['ID']['output']>;
+};
+
+/** What a timeline is about: a listing, user, seller, booking or category, and the streams it reads. */
+export type AuditSubject = {
+  __typename?: 'AuditSubject';
+  id: Scalars['ID']['output'];
+  kind: Scalars['String']['output'];
+  label: Scalars['String']['output'];
+  streams: Array<Scalars['String']['output']>;
+};
+
+export type AuditTimeline = {
+  __typename?: 'AuditTimeline';
+  actors: Array<AuditActorChoice>;
+  entries: Array<AuditEntry>;
+  eventTypes: Array<Scalars['String']['output']>;
+  matches: Array<AuditSubject>;
+  /** Events matching the filters, on every page. */
+  matching: Scalars['Int']['output'];
+  /** Pass as `after` for the next page; null at the end. */
+  nextCursor?: Maybe<Scalars['Float']['output']>;
+  /** What is shown; null when the search names nothing, or several things (see matches). */
+  subject?: Maybe<AuditSubject>;
+};
+
 export type Booking = {
   __typename?: 'Booking';
   Brand: Scalars['String']['output'];
@@ -61,6 +124,33 @@ export type Change = {
 };
 
 export type Condition = 'Excelent' | 'Fair' | 'Good';
+
+export type ListingThenAndNow = {
+  __typename?: 'ListingThenAndNow';
+  /** When the last event of the listing at or before `position` was recorded. */
+  asOf?: Maybe<Scalars['String']['output']>;
+  now?: Maybe<ListingView>;
+  position: Scalars['Float']['output'];
+  productId: Scalars['ID']['output'];
+  /** The listing at `position`; null before it was listed or once deleted. */
+  then?: Maybe<ListingView>;
+};
+
+/** A listing as time travel shows it: what a dispute turns on. */
+export type ListingView = {
+  __typename?: 'ListingView';
+  Brand: Scalars['String']['output'];
+  about: Scalars['String']['output'];
+  condition: Scalars['String']['output'];
+  picture: Scalars['String']['output'];
+  productName: Scalars['String']['output'];
+  reported: Scalars['Boolean']['output'];
+  sellerName: Scalars['String']['output'];
+  sellerUid: Scalars['String']['output'];
+  sellerVerified: Scalars['Boolean']['output'];
+  sellingPrice: Scalars['Float']['output'];
+  status: Scalars['String']['output'];
+};
 
 export type Me = {
   __typename?: 'Me';
@@ -174,8 +264,16 @@ export type Query = {
   __typename?: 'Query';
   /** Advertised, available products for the home page. */
   advertisedProducts: Array<Product>;
+  /**
+   * The audit timeline of what exactly one of `stream` (a stream id), `email` (a user) or `q` (an
+   * e-mail, an id, or words of a listing's name) names; filtered by event types and actor (uid or
+   * e-mail), paged by log position (`after`). Admins only.
+   */
+  auditTimeline: AuditTimeline;
   categories: Array<Category>;
   category?: Maybe<Category>;
+  /** A listing as it was at a log position, rebuilt from the log, beside today's. Admins only. */
+  listingAsOf: ListingThenAndNow;
   /** The signed-in caller, null when anonymous. */
   me?: Maybe<Me>;
   /** The caller's own bookings (signed in). */
@@ -201,8 +299,24 @@ export type Query = {
   users: Array<User>;
 };
 
+export type QueryAuditTimelineArgs = {
+  actor?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['Float']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  stream?: InputMaybe<Scalars['String']['input']>;
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
 export type QueryCategoryArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type QueryListingAsOfArgs = {
+  position: Scalars['Float']['input'];
+  productId: Scalars['ID']['input'];
 };
 
 export type QueryMyBookingsArgs = {
@@ -274,6 +388,11 @@ export type SellerSummary = {
 
 export type Subscription = {
   __typename?: 'Subscription';
+  /**
+   * A new event on one of these streams (ids: the streams that moved; topic: "audit"). With `after`,
+   * one Change first when the streams have events past it. Admins.
+   */
+  auditTimelineChanged: Change;
   /** The caller's bookings (signed in). */
   myBookingsChanged: Change;
   /** The calling seller's products (sellers). */
@@ -295,6 +414,11 @@ export type Subscription = {
   sellersChanged: Change;
   /** Users (admins). */
   usersChanged: Change;
+};
+
+export type SubscriptionAuditTimelineChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+  streams: Array<Scalars['String']['input']>;
 };
 
 export type SubscriptionMyBookingsChangedArgs = {
@@ -441,6 +565,12 @@ export type DirectiveResolverFn<
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
+  AuditActor: ResolverTypeWrapper<AuditActor>;
+  AuditActorChoice: ResolverTypeWrapper<AuditActorChoice>;
+  AuditEntry: ResolverTypeWrapper<AuditEntry>;
+  AuditLinks: ResolverTypeWrapper<AuditLinks>;
+  AuditSubject: ResolverTypeWrapper<AuditSubject>;
+  AuditTimeline: ResolverTypeWrapper<AuditTimeline>;
   Booking: ResolverTypeWrapper<Booking>;
   BookingStatus: BookingStatus;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -450,6 +580,8 @@ export type ResolversTypes = {
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  ListingThenAndNow: ResolverTypeWrapper<ListingThenAndNow>;
+  ListingView: ResolverTypeWrapper<ListingView>;
   Me: ResolverTypeWrapper<Me>;
   PricePoint: ResolverTypeWrapper<PricePoint>;
   Product: ResolverTypeWrapper<Product>;
@@ -469,6 +601,12 @@ export type ResolversTypes = {
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = {
+  AuditActor: AuditActor;
+  AuditActorChoice: AuditActorChoice;
+  AuditEntry: AuditEntry;
+  AuditLinks: AuditLinks;
+  AuditSubject: AuditSubject;
+  AuditTimeline: AuditTimeline;
   Booking: Booking;
   Boolean: Scalars['Boolean']['output'];
   Category: Category;
@@ -476,6 +614,8 @@ export type ResolversParentTypes = {
   Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
+  ListingThenAndNow: ListingThenAndNow;
+  ListingView: ListingView;
   Me: Me;
   PricePoint: PricePoint;
   Product: Product;
@@ -488,6 +628,73 @@ export type ResolversParentTypes = {
   String: Scalars['String']['output'];
   Subscription: Record<PropertyKey, never>;
   User: User;
+};
+
+export type AuditActorResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['AuditActor'] = ResolversParentTypes['AuditActor'],
+> = {
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  role?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  uid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AuditActorChoiceResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['AuditActorChoice'] =
+    ResolversParentTypes['AuditActorChoice'],
+> = {
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  uid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AuditEntryResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['AuditEntry'] = ResolversParentTypes['AuditEntry'],
+> = {
+  actor?: Resolver<ResolversTypes['AuditActor'], ParentType, ContextType>;
+  correlationId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  links?: Resolver<ResolversTypes['AuditLinks'], ParentType, ContextType>;
+  occurredAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  recordedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revision?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  streamId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AuditLinksResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['AuditLinks'] = ResolversParentTypes['AuditLinks'],
+> = {
+  bookingIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  productIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+  userIds?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type AuditSubjectResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['AuditSubject'] = ResolversParentTypes['AuditSubject'],
+> = {
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  streams?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type AuditTimelineResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['AuditTimeline'] = ResolversParentTypes['AuditTimeline'],
+> = {
+  actors?: Resolver<Array<ResolversTypes['AuditActorChoice']>, ParentType, ContextType>;
+  entries?: Resolver<Array<ResolversTypes['AuditEntry']>, ParentType, ContextType>;
+  eventTypes?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  matches?: Resolver<Array<ResolversTypes['AuditSubject']>, ParentType, ContextType>;
+  matching?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  nextCursor?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  subject?: Resolver<Maybe<ResolversTypes['AuditSubject']>, ParentType, ContextType>;
 };
 
 export type BookingResolvers<
@@ -525,6 +732,35 @@ export type ChangeResolvers<
   ids?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   position?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   topic?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ListingThenAndNowResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['ListingThenAndNow'] =
+    ResolversParentTypes['ListingThenAndNow'],
+> = {
+  asOf?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  now?: Resolver<Maybe<ResolversTypes['ListingView']>, ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  productId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  then?: Resolver<Maybe<ResolversTypes['ListingView']>, ParentType, ContextType>;
+};
+
+export type ListingViewResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['ListingView'] = ResolversParentTypes['ListingView'],
+> = {
+  Brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  about?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  condition?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  picture?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  productName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reported?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sellerName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sellerUid?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sellerVerified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sellingPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type MeResolvers<
@@ -617,12 +853,24 @@ export type QueryResolvers<
   ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query'],
 > = {
   advertisedProducts?: Resolver<Array<ResolversTypes['Product']>, ParentType, ContextType>;
+  auditTimeline?: Resolver<
+    ResolversTypes['AuditTimeline'],
+    ParentType,
+    ContextType,
+    Partial<QueryAuditTimelineArgs>
+  >;
   categories?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
   category?: Resolver<
     Maybe<ResolversTypes['Category']>,
     ParentType,
     ContextType,
     RequireFields<QueryCategoryArgs, 'id'>
+  >;
+  listingAsOf?: Resolver<
+    ResolversTypes['ListingThenAndNow'],
+    ParentType,
+    ContextType,
+    RequireFields<QueryListingAsOfArgs, 'position' | 'productId'>
   >;
   me?: Resolver<Maybe<ResolversTypes['Me']>, ParentType, ContextType>;
   myBookings?: Resolver<
@@ -702,6 +950,13 @@ export type SubscriptionResolvers<
   ContextType = CallerContext,
   ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription'],
 > = {
+  auditTimelineChanged?: SubscriptionResolver<
+    ResolversTypes['Change'],
+    'auditTimelineChanged',
+    ParentType,
+    ContextType,
+    RequireFields<SubscriptionAuditTimelineChangedArgs, 'streams'>
+  >;
   myBookingsChanged?: SubscriptionResolver<
     ResolversTypes['Change'],
     'myBookingsChanged',
@@ -778,9 +1033,17 @@ export type UserResolvers<
 };
 
 export type Resolvers<ContextType = CallerContext> = {
+  AuditActor?: AuditActorResolvers<ContextType>;
+  AuditActorChoice?: AuditActorChoiceResolvers<ContextType>;
+  AuditEntry?: AuditEntryResolvers<ContextType>;
+  AuditLinks?: AuditLinksResolvers<ContextType>;
+  AuditSubject?: AuditSubjectResolvers<ContextType>;
+  AuditTimeline?: AuditTimelineResolvers<ContextType>;
   Booking?: BookingResolvers<ContextType>;
   Category?: CategoryResolvers<ContextType>;
   Change?: ChangeResolvers<ContextType>;
+  ListingThenAndNow?: ListingThenAndNowResolvers<ContextType>;
+  ListingView?: ListingViewResolvers<ContextType>;
   Me?: MeResolvers<ContextType>;
   PricePoint?: PricePointResolvers<ContextType>;
   Product?: ProductResolvers<ContextType>;

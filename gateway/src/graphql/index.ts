@@ -12,6 +12,7 @@ import type { Actor } from '../plugins/app/authentication.ts';
 import { addRouteHook } from '../plugins/app/route-hooks.ts';
 import { ProductSearchQuery } from '../schemas/product-search.ts';
 import type { CallerContext } from './context.ts';
+import { auditResolvers } from './audit-resolvers.ts';
 import graphiql from './graphiql.ts';
 import { buildResolvers, cachedRootFields } from './resolvers.ts';
 import { defineSubscriptionFields, serveSubscriptions } from './subscription-server.ts';
@@ -26,6 +27,7 @@ const { GraphQLError, Kind, Lexer, NoSchemaIntrospectionCustomRule, Source, Toke
 export const schema = [
   readModelTypeDefs,
   readFileSync(new URL('./schema.gql', import.meta.url), 'utf8'),
+  readFileSync(new URL('./audit.gql', import.meta.url), 'utf8'),
 ].join('\n');
 
 /** No query of this schema needs more (GraphiQL gets the schema without a query: graphiql.ts). */
@@ -316,7 +318,12 @@ async function graphql(app: FastifyInstance): Promise<void> {
     },
   });
 
-  defineSubscriptionFields(app.graphql.schema, subscriptionResolvers(app));
+  const audit = auditResolvers(app);
+  app.graphql.defineResolvers({ Query: audit.Query });
+  defineSubscriptionFields(app.graphql.schema, {
+    ...subscriptionResolvers(app),
+    ...audit.Subscription,
+  });
 
   if (!production) await app.register(graphiql);
 

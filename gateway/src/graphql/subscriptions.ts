@@ -54,7 +54,7 @@ const toChange = (change: ReadModelChange): Change => ({
  * formatter, so it carries its `extensions.code` itself (GraphQL copies an original error's
  * extensions), as refusals of queries do, and a server fault's message is the formatter's.
  */
-function subscriptionRefusal(error: unknown): Error {
+export function subscriptionRefusal(error: unknown): Error {
   const body = toErrorBody(error);
   return Object.assign(new Error(body.message), {
     extensions: { code: graphqlCodeOfStatus(body.statusCode), statusCode: body.statusCode },
@@ -184,5 +184,6 @@ export function subscriptionResolvers(app: FastifyInstance) {
       audience: 'seller',
       sources: (actor) => sellerBookings.sources({ sellerUid: actor.uid }),
     }),
-  } satisfies Required<SubscriptionResolvers<CallerContext>>;
+    // The audit timeline's feed follows the log, not the read models: audit-resolvers.ts.
+  } satisfies Required<Omit<SubscriptionResolvers<CallerContext>, 'auditTimelineChanged'>>;
 }

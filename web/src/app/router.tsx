@@ -42,6 +42,11 @@ export const routes: RouteObject[] = [
                         path: 'report',
                         lazy: () => import('./routes/dashboard/reported-items.tsx'),
                       },
+                      { path: 'audit', lazy: () => import('./routes/dashboard/audit.tsx') },
+                      {
+                        path: 'audit/listing/:productId/as-of/:position',
+                        lazy: () => import('./routes/dashboard/audit-as-of.tsx'),
+                      },
                     ],
                   },
                   {

@@ -26,5 +26,16 @@ export const paths = {
     addProduct: { path: '/dashboard/addProduct', getHref: () => '/dashboard/addProduct' },
     myProduct: { path: '/dashboard/myProduct', getHref: () => '/dashboard/myProduct' },
     sellerBookings: { path: '/dashboard/bookings', getHref: () => '/dashboard/bookings' },
+    /** The audit timeline; `query` is its URL parameters (stream, email or q, and filters). */
+    audit: {
+      path: '/dashboard/audit',
+      getHref: (query = '') => (query ? `/dashboard/audit?${query}` : '/dashboard/audit'),
+    },
+    /** A listing as it was at a log position, beside today's. */
+    auditAsOf: {
+      path: '/dashboard/audit/listing/:productId/as-of/:position',
+      getHref: (productId: string, position: number) =>
+        `/dashboard/audit/listing/${encodeURIComponent(productId)}/as-of/${position}`,
+    },
   },
 } as const;

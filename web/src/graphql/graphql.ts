@@ -18,6 +18,69 @@ export type Scalars = {
   Float: { input: number; output: number };
 };
 
+/** Who caused an event: name and role as the users read model knows them (null: unknown or gone). */
+export type AuditActor = {
+  __typename?: 'AuditActor';
+  email: Scalars['String']['output'];
+  name?: Maybe<Scalars['String']['output']>;
+  /** admin, seller, buyer, system (the marketplace itself), or null. */
+  role?: Maybe<Scalars['String']['output']>;
+  uid: Scalars['String']['output'];
+};
+
+export type AuditActorChoice = {
+  __typename?: 'AuditActorChoice';
+  email: Scalars['String']['output'];
+  uid: Scalars['String']['output'];
+};
+
+/** One event of a timeline, in plain words. */
+export type AuditEntry = {
+  __typename?: 'AuditEntry';
+  actor: AuditActor;
+  /** The request the event came from. */
+  correlationId: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  links: AuditLinks;
+  occurredAt: Scalars['String']['output'];
+  position: Scalars['Float']['output'];
+  recordedAt: Scalars['String']['output'];
+  revision: Scalars['Int']['output'];
+  streamId: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+};
+
+/** The listings, users and bookings an event names. */
+export type AuditLinks = {
+  __typename?: 'AuditLinks';
+  bookingIds: Array<Scalars['ID']['output']>;
+  productIds: Array<Scalars['ID']['output']>;
+  userIds: Array<Scalars['ID']['output']>;
+};
+
+/** What a timeline is about: a listing, user, seller, booking or category, and the streams it reads. */
+export type AuditSubject = {
+  __typename?: 'AuditSubject';
+  id: Scalars['ID']['output'];
+  kind: Scalars['String']['output'];
+  label: Scalars['String']['output'];
+  streams: Array<Scalars['String']['output']>;
+};
+
+export type AuditTimeline = {
+  __typename?: 'AuditTimeline';
+  actors: Array<AuditActorChoice>;
+  entries: Array<AuditEntry>;
+  eventTypes: Array<Scalars['String']['output']>;
+  matches: Array<AuditSubject>;
+  /** Events matching the filters, on every page. */
+  matching: Scalars['Int']['output'];
+  /** Pass as `after` for the next page; null at the end. */
+  nextCursor?: Maybe<Scalars['Float']['output']>;
+  /** What is shown; null when the search names nothing, or several things (see matches). */
+  subject?: Maybe<AuditSubject>;
+};
+
 export type Booking = {
   __typename?: 'Booking';
   Brand: Scalars['String']['output'];
@@ -57,6 +120,33 @@ export type Change = {
 };
 
 export type Condition = 'Excelent' | 'Fair' | 'Good';
+
+export type ListingThenAndNow = {
+  __typename?: 'ListingThenAndNow';
+  /** When the last event of the listing at or before `position` was recorded. */
+  asOf?: Maybe<Scalars['String']['output']>;
+  now?: Maybe<ListingView>;
+  position: Scalars['Float']['output'];
+  productId: Scalars['ID']['output'];
+  /** The listing at `position`; null before it was listed or once deleted. */
+  then?: Maybe<ListingView>;
+};
+
+/** A listing as time travel shows it: what a dispute turns on. */
+export type ListingView = {
+  __typename?: 'ListingView';
+  Brand: Scalars['String']['output'];
+  about: Scalars['String']['output'];
+  condition: Scalars['String']['output'];
+  picture: Scalars['String']['output'];
+  productName: Scalars['String']['output'];
+  reported: Scalars['Boolean']['output'];
+  sellerName: Scalars['String']['output'];
+  sellerUid: Scalars['String']['output'];
+  sellerVerified: Scalars['Boolean']['output'];
+  sellingPrice: Scalars['Float']['output'];
+  status: Scalars['String']['output'];
+};
 
 export type Me = {
   __typename?: 'Me';
@@ -170,8 +260,16 @@ export type Query = {
   __typename?: 'Query';
   /** Advertised, available products for the home page. */
   advertisedProducts: Array<Product>;
+  /**
+   * The audit timeline of what exactly one of `stream` (a stream id), `email` (a user) or `q` (an
+   * e-mail, an id, or words of a listing's name) names; filtered by event types and actor (uid or
+   * e-mail), paged by log position (`after`). Admins only.
+   */
+  auditTimeline: AuditTimeline;
   categories: Array<Category>;
   category?: Maybe<Category>;
+  /** A listing as it was at a log position, rebuilt from the log, beside today's. Admins only. */
+  listingAsOf: ListingThenAndNow;
   /** The signed-in caller, null when anonymous. */
   me?: Maybe<Me>;
   /** The caller's own bookings (signed in). */
@@ -197,8 +295,24 @@ export type Query = {
   users: Array<User>;
 };
 
+export type QueryAuditTimelineArgs = {
+  actor?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['Float']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  stream?: InputMaybe<Scalars['String']['input']>;
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
 export type QueryCategoryArgs = {
   id: Scalars['ID']['input'];
+};
+
+export type QueryListingAsOfArgs = {
+  position: Scalars['Float']['input'];
+  productId: Scalars['ID']['input'];
 };
 
 export type QueryMyBookingsArgs = {
@@ -270,6 +384,11 @@ export type SellerSummary = {
 
 export type Subscription = {
   __typename?: 'Subscription';
+  /**
+   * A new event on one of these streams (ids: the streams that moved; topic: "audit"). With `after`,
+   * one Change first when the streams have events past it. Admins.
+   */
+  auditTimelineChanged: Change;
   /** The caller's bookings (signed in). */
   myBookingsChanged: Change;
   /** The calling seller's products (sellers). */
@@ -291,6 +410,11 @@ export type Subscription = {
   sellersChanged: Change;
   /** Users (admins). */
   usersChanged: Change;
+};
+
+export type SubscriptionAuditTimelineChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
+  streams: Array<Scalars['String']['input']>;
 };
 
 export type SubscriptionMyBookingsChangedArgs = {
@@ -412,6 +536,118 @@ export type ReportedProductsChangedSubscription = {
     topic: string;
     position: number;
     ids: Array<string>;
+  };
+};
+
+export type AuditTimelineQueryVariables = Exact<{
+  stream?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  q?: InputMaybe<Scalars['String']['input']>;
+  types?: InputMaybe<Array<Scalars['String']['input']> | Scalars['String']['input']>;
+  actor?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['Float']['input']>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  minPosition?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type AuditTimelineQuery = {
+  __typename?: 'Query';
+  auditTimeline: {
+    __typename?: 'AuditTimeline';
+    nextCursor?: number | null;
+    matching: number;
+    eventTypes: Array<string>;
+    subject?: {
+      __typename?: 'AuditSubject';
+      kind: string;
+      id: string;
+      label: string;
+      streams: Array<string>;
+    } | null;
+    matches: Array<{
+      __typename?: 'AuditSubject';
+      kind: string;
+      id: string;
+      label: string;
+      streams: Array<string>;
+    }>;
+    entries: Array<{
+      __typename?: 'AuditEntry';
+      position: number;
+      streamId: string;
+      recordedAt: string;
+      type: string;
+      description: string;
+      correlationId: string;
+      actor: {
+        __typename?: 'AuditActor';
+        uid: string;
+        email: string;
+        name?: string | null;
+        role?: string | null;
+      };
+      links: {
+        __typename?: 'AuditLinks';
+        productIds: Array<string>;
+        userIds: Array<string>;
+        bookingIds: Array<string>;
+      };
+    }>;
+    actors: Array<{ __typename?: 'AuditActorChoice'; uid: string; email: string }>;
+  };
+};
+
+export type AuditTimelineChangedSubscriptionVariables = Exact<{
+  streams: Array<Scalars['String']['input']> | Scalars['String']['input'];
+  after?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type AuditTimelineChangedSubscription = {
+  __typename?: 'Subscription';
+  auditTimelineChanged: {
+    __typename?: 'Change';
+    topic: string;
+    position: number;
+    ids: Array<string>;
+  };
+};
+
+export type ListingAsOfQueryVariables = Exact<{
+  productId: Scalars['ID']['input'];
+  position: Scalars['Float']['input'];
+}>;
+
+export type ListingAsOfQuery = {
+  __typename?: 'Query';
+  listingAsOf: {
+    __typename?: 'ListingThenAndNow';
+    productId: string;
+    position: number;
+    asOf?: string | null;
+    then?: {
+      __typename?: 'ListingView';
+      productName: string;
+      picture: string;
+      sellingPrice: number;
+      condition: string;
+      about: string;
+      status: string;
+      reported: boolean;
+      sellerName: string;
+      sellerVerified: boolean;
+    } | null;
+    now?: {
+      __typename?: 'ListingView';
+      productName: string;
+      picture: string;
+      sellingPrice: number;
+      condition: string;
+      about: string;
+      status: string;
+      reported: boolean;
+      sellerName: string;
+      sellerVerified: boolean;
+    } | null;
   };
 };
 
@@ -1044,6 +1280,356 @@ export const ReportedProductsChangedDocument = {
   ReportedProductsChangedSubscription,
   ReportedProductsChangedSubscriptionVariables
 >;
+export const AuditTimelineDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'AuditTimeline' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'q' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'types' } },
+          type: {
+            kind: 'ListType',
+            type: {
+              kind: 'NonNullType',
+              type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'actor' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Int' } },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'auditTimeline' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'stream' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'stream' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'email' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'email' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'q' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'q' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'types' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'types' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'actor' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'actor' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'limit' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'limit' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'minPosition' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'minPosition' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'subject' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'streams' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'matches' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'kind' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'label' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'streams' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'entries' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'streamId' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'recordedAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'type' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'description' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'actor' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'uid' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'role' } },
+                          ],
+                        },
+                      },
+                      { kind: 'Field', name: { kind: 'Name', value: 'correlationId' } },
+                      {
+                        kind: 'Field',
+                        name: { kind: 'Name', value: 'links' },
+                        selectionSet: {
+                          kind: 'SelectionSet',
+                          selections: [
+                            { kind: 'Field', name: { kind: 'Name', value: 'productIds' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'userIds' } },
+                            { kind: 'Field', name: { kind: 'Name', value: 'bookingIds' } },
+                          ],
+                        },
+                      },
+                    ],
+                  },
+                },
+                { kind: 'Field', name: { kind: 'Name', value: 'nextCursor' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'matching' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'eventTypes' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'actors' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'uid' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<AuditTimelineQuery, AuditTimelineQueryVariables>;
+export const AuditTimelineChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'AuditTimelineChanged' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'streams' } },
+          type: {
+            kind: 'NonNullType',
+            type: {
+              kind: 'ListType',
+              type: {
+                kind: 'NonNullType',
+                type: { kind: 'NamedType', name: { kind: 'Name', value: 'String' } },
+              },
+            },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'auditTimelineChanged' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'streams' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'streams' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'topic' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ids' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<
+  AuditTimelineChangedSubscription,
+  AuditTimelineChangedSubscriptionVariables
+>;
+export const ListingAsOfDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'ListingAsOf' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'productId' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'ID' } },
+          },
+        },
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'position' } },
+          type: {
+            kind: 'NonNullType',
+            type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+          },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'listingAsOf' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'productId' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'productId' } },
+              },
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'position' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'position' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'productId' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'asOf' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'then' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'productName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'picture' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sellerName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sellerVerified' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'now' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'productName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'picture' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sellerName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'sellerVerified' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ListingAsOfQuery, ListingAsOfQueryVariables>;
 export const MeDocument = {
   kind: 'Document',
   definitions: [

@@ -23,7 +23,8 @@ export interface AuditEntry {
   readonly payload: unknown;
 }
 
-const toEntry = (event: RecordedEvent): AuditEntry => ({
+/** A recorded event as an audit reads it: its place, times, actor, request and payload. */
+export const toAuditEntry = (event: RecordedEvent): AuditEntry => ({
   streamId: event.streamId,
   revision: event.revision,
   position: event.position,
@@ -46,7 +47,7 @@ const inLogOrder = (histories: readonly RecordedEvent[][]): AuditEntry[] =>
   histories
     .flat()
     .sort((a, b) => a.position - b.position)
-    .map(toEntry);
+    .map(toAuditEntry);
 
 /** Every stream of an entity id (user-, seller-, product-, booking-, category-). */
 const streamsOf = (eventStore: Pick<EventStore, 'readStream'>, id: string) =>
@@ -67,7 +68,7 @@ export async function auditHistory(
     return inLogOrder((await Promise.all(uids.map((uid) => streamsOf(eventStore, uid)))).flat());
   }
   const exact = await eventStore.readStream(id);
-  if (exact.length > 0) return exact.map(toEntry);
+  if (exact.length > 0) return exact.map(toAuditEntry);
   return inLogOrder(await streamsOf(eventStore, id));
 }
 

@@ -29,6 +29,7 @@ export function DashboardLayout() {
           { to: paths.dashboard.allUsers.getHref(), label: 'Users', end: false },
           { to: paths.dashboard.sellers.getHref(), label: 'Sellers', end: false },
           { to: paths.dashboard.report.getHref(), label: 'Reported Items', end: false },
+          { to: paths.dashboard.audit.getHref(), label: 'Audit', end: false },
         ]
       : []),
     ...(account?.isSeller

@@ -1,0 +1,5 @@
+import { AuditTimeline } from '@/features/audit/components/audit-timeline.tsx';
+
+export function Component() {
+  return <AuditTimeline />;
+}
