@@ -1,7 +1,9 @@
+import { Link } from 'react-router-dom';
 import { LiveTable } from '@/components/live-table.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { DeleteButton } from '@/components/ui/delete-button.tsx';
 import { VerifiedIcon } from '@/components/ui/icons.tsx';
+import { paths } from '@/config/paths.ts';
 import { useCommand } from '@/lib/use-command.ts';
 import {
   deleteSeller,
@@ -52,6 +54,19 @@ export function SellersList() {
                 Verify seller
               </button>
             ),
+        },
+        {
+          header: 'History',
+          cell: (seller) => (
+            <Link
+              to={paths.dashboard.audit.getHref(
+                new URLSearchParams({ stream: `seller-${seller._id}` }).toString(),
+              )}
+              aria-label={`Timeline of ${seller.name}`}
+            >
+              Timeline
+            </Link>
+          ),
         },
         {
           header: 'Delete',

@@ -1,6 +1,8 @@
+import { Link } from 'react-router-dom';
 import { LiveTable } from '@/components/live-table.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { DeleteButton } from '@/components/ui/delete-button.tsx';
+import { paths } from '@/config/paths.ts';
 import { useCommand } from '@/lib/use-command.ts';
 import { deleteUser, makeAdmin, UsersChangedSubscription, UsersQuery } from '../api/admin-api.ts';
 
@@ -42,6 +44,17 @@ export function UsersList() {
                 Make Admin
               </button>
             ),
+        },
+        {
+          header: 'History',
+          cell: (user) => (
+            <Link
+              to={paths.dashboard.audit.getHref(new URLSearchParams({ q: user._id }).toString())}
+              aria-label={`Timeline of ${user.name}`}
+            >
+              Timeline
+            </Link>
+          ),
         },
         { header: 'Delete', cell: (user) => <DeleteButton onDelete={() => remove(user._id)} /> },
       ]}
