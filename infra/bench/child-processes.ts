@@ -14,6 +14,17 @@ export interface ChildServer {
   stop(): Promise<void>;
   /** The end of what the child wrote to stdout and stderr. */
   output(): string;
+  /**
+   * The child's memory after a garbage collection, if it answers `{ type: 'memory' }` (the
+   * benchmarked gateway does) within 10 s; undefined otherwise.
+   */
+  memory(): Promise<ChildMemory | undefined>;
+}
+
+/** A process's resident memory and V8 heap in use, in bytes (process.memoryUsage). */
+export interface ChildMemory {
+  readonly rss: number;
+  readonly heapUsed: number;
 }
 
 export interface ForkOptions {
@@ -53,6 +64,21 @@ export async function forkServer(script: URL, options: ForkOptions): Promise<Chi
     url,
     output,
     stop: () => stopChild(child, exited, () => child.send({ type: 'stop' })),
+    memory: () =>
+      new Promise((resolve) => {
+        const answered = (message: { type?: string; usage?: ChildMemory }): void => {
+          if (message.type !== 'memory' || !message.usage) return;
+          clearTimeout(timer);
+          child.off('message', answered);
+          resolve(message.usage);
+        };
+        const timer = setTimeout(() => {
+          child.off('message', answered);
+          resolve(undefined);
+        }, 10_000);
+        child.on('message', answered);
+        child.send({ type: 'memory' });
+      }),
   };
 }
 

@@ -10,6 +10,8 @@ import { loadConfig, startServer } from '@resale/gateway';
 import { startBullmqPipeline, type Pipeline } from '@resale/workers';
 import { appendFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 const loaded = loadConfig(process.env);
 const bullmq = process.env['BENCH_PIPELINE'] === 'bullmq';
@@ -53,6 +55,19 @@ const { app, url } = await startServer(config, {
   },
 });
 process.send?.({ type: 'listening', url });
+
+// { type: 'memory' }: what the process holds after a full collection, so that two measurements
+// differ by what was retained between them (the fan-out's memory per subscription), not by garbage
+// not yet collected. The collector is reached without --expose-gc on the command line, which
+// would change the measured process for every other part.
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+process.on('message', (message: { type?: string }) => {
+  if (message.type !== 'memory') return;
+  collectGarbage();
+  const { rss, heapUsed } = process.memoryUsage();
+  process.send?.({ type: 'memory', usage: { rss, heapUsed } });
+});
 
 process.on('message', (message: { type?: string }) => {
   if (message.type !== 'stop') return;

@@ -206,7 +206,12 @@ export async function measureBookingConfirmations(
  */
 export async function measureFanOut(
   label: string,
-  run: BookingRun & { subscriberTokens: readonly string[]; brand: string },
+  run: BookingRun & {
+    subscriberTokens: readonly string[];
+    brand: string;
+    /** Runs once every subscriber is live, before the first booking (a memory measurement). */
+    whenSubscribed?: () => Promise<void>;
+  },
 ): Promise<LiveFigures> {
   const wsUrl = `${run.gatewayUrl.replace(/^http/, 'ws')}/graphql`;
   let expected = 0;
@@ -223,6 +228,7 @@ export async function measureFanOut(
     },
   );
   log(`  ${subscribers.length} subscribers live`);
+  await run.whenSubscribed?.();
   const acknowledged = await bookAtRate(run);
   expected = acknowledged.size * subscribers.length;
   await watch.wait(10_000);

@@ -1,8 +1,9 @@
 // Fan-out: bookings of one brand while many subscribers of productsChanged(brand) listen.
 import type { BenchAccount } from '../accounts.ts';
 import { seedProducts } from '../catalog-seed.ts';
+import type { ChildMemory } from '../child-processes.ts';
 import { measureFanOut } from '../live-path.ts';
-import { goalRow } from '../report.ts';
+import { goalRow, recordedRow } from '../report.ts';
 import { settings } from '../settings.ts';
 import { log } from '../support.ts';
 import type { BenchPart } from './part.ts';
@@ -25,6 +26,10 @@ export const fanout: BenchPart = {
     );
     await untilProjected(gateway);
     const booker = commandBuyers[0] as BenchAccount;
+    // The gateway's memory before the subscribers connect and once they all are live, each after
+    // a full collection: what it keeps per subscriber (its connection and one subscription).
+    const before = await gateway.memory();
+    let live: ChildMemory | undefined;
     const figures = await measureFanOut('fan-out', {
       gatewayUrl: gateway.url,
       buyer: { account: booker, accessToken: tokenOf(booker) },
@@ -32,9 +37,14 @@ export const fanout: BenchPart = {
       perSecond: settings.fanOutEventsPerSecond,
       subscriberTokens: watchers.map(tokenOf),
       brand: 'Oppo',
+      whenSubscribed: async () => {
+        live = await gateway.memory();
+      },
     });
+    const memory = perSubscriber(before, live, figures.subscribers);
+    if (memory) log(`  memory per subscriber: ${memory.text}`);
     return {
-      details: { fanOut: figures },
+      details: { fanOut: { ...figures, memoryPerSubscriber: memory?.bytes } },
       goals: [
         goalRow(
           'Live fan-out',
@@ -54,7 +64,28 @@ export const fanout: BenchPart = {
           'max',
           `${figures.p99Ms} ms (p50 ${figures.p50Ms} ms; ${beforeTheAnswer(figures)})`,
         ),
+        recordedRow(
+          'Live fan-out',
+          "gateway's memory per subscriber (a connection with one subscription), after a full GC",
+          memory?.text ?? '–',
+        ),
       ],
     };
   },
 };
+
+/** What the gateway kept per subscriber between two measurements, in bytes. */
+function perSubscriber(
+  before: ChildMemory | undefined,
+  live: ChildMemory | undefined,
+  subscribers: number,
+): { bytes: { heap: number; rss: number }; text: string } | undefined {
+  if (!before || !live || subscribers === 0) return undefined;
+  const heap = Math.round((live.heapUsed - before.heapUsed) / subscribers);
+  const rss = Math.round((live.rss - before.rss) / subscribers);
+  const kB = (bytes: number): string => `${(bytes / 1024).toFixed(1)} kB`;
+  return {
+    bytes: { heap, rss },
+    text: `${kB(heap)} of heap, ${kB(rss)} resident (${subscribers.toLocaleString('en-US')} subscribers)`,
+  };
+}
