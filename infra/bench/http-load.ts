@@ -237,11 +237,23 @@ export async function measureAtRate(
   rate: number,
   seconds: number,
   rounds = 1,
+  /** The server's process: its CPU per answer is recorded, over each round and its warm-up. */
+  serverPid?: number,
 ): Promise<RoundFigures & { rate: number; roundsP99Ms: number[]; rounds: RoundFigures[] }> {
   const perSecond = Math.max(1, Math.round(rate));
   const measured: RoundFigures[] = [];
   for (let round = 0; round < rounds; round++) {
-    const figures = await withSteal(() => runAtFixedRate(target, seconds, perSecond));
+    const cpuBefore = serverPid === undefined ? Number.NaN : cpuMicros(serverPid);
+    const answered = await withSteal(() => runAtFixedRate(target, seconds, perSecond));
+    const figures =
+      serverPid === undefined
+        ? answered
+        : {
+            ...answered,
+            serverCpuMicrosPerAnswer: Math.round(
+              (cpuMicros(serverPid) - cpuBefore) / (perSecond * (seconds + 1)),
+            ),
+          };
     log(
       `  ${label} at ${perSecond}/s (evenly spaced${rounds > 1 ? `, round ${round + 1} of ${rounds}` : ''}): p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, ${figures.okPerSecond} ok/s${figures.non2xx + figures.errors > 0 ? `, ${figures.non2xx} non-2xx, ${figures.errors} errors` : ''}${stealOf([figures])}`,
     );

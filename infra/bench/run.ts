@@ -31,6 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gatewayNodeFlags } from '@resale/gateway/runtime-tuning';
 import { replayNodeFlags } from '@resale/workers';
+import { writeCapacity } from './capacity.ts';
 import { bookingBurst } from './parts/booking-burst.ts';
 import { bookingEnds } from './parts/booking-ends.ts';
 import { bullmq } from './parts/bullmq.ts';
@@ -188,6 +189,8 @@ const written = writeResults(
   only.size === 0 ? 'latest' : 'partial',
   results,
 );
+// The capacity model needs every part's figures: a partial run leaves the last one as it is.
+if (only.size === 0) written.push(...writeCapacity(path.join(here, 'results'), results));
 log('');
 for (const row of goals)
   log(

@@ -141,6 +141,7 @@ export const commands: BenchPart = {
       settings.fixedCommandRate,
       settings.fixedCommandSeconds,
       settings.fixedCommandRounds,
+      gateway.pid,
     );
     // A round that refused or fell behind fails the goal, whichever round is the median.
     const refusedInRounds = fixed.rounds.reduce((sum, r) => sum + r.non2xx + r.errors, 0);

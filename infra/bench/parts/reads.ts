@@ -155,6 +155,7 @@ export const reads: BenchPart = {
         max.median.okPerSecond / 2,
         settings.halfRateSeconds,
         settings.halfRateRounds,
+        gateway.pid,
       );
       // The same rate against the bare route: the load generator's own share of the tail.
       const ceilingHalf = await measureAtRate(
