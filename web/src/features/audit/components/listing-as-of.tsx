@@ -29,11 +29,14 @@ const fields: Field[] = [
 
 function ListingColumn({
   title,
+  when,
   listing,
   other,
   empty,
 }: {
   title: string;
+  /** When the column's listing is of, under its title (the same height in both columns). */
+  when: string;
   listing: ListingView | null | undefined;
   other: ListingView | null | undefined;
   empty: string;
@@ -44,6 +47,7 @@ function ListingColumn({
       <h2 id={headingId} className="as-of__heading">
         {title}
       </h2>
+      <p className="as-of__when">{when}</p>
       {!listing ? (
         <p className="empty">{empty}</p>
       ) : (
@@ -122,13 +126,15 @@ export function ListingAsOf() {
       ) : (
         <div className="as-of__columns">
           <ListingColumn
-            title={`Then: ${found.asOf ? formatPostTime(found.asOf) : 'before it was listed'} (event #${found.position})`}
+            title="Then"
+            when={`${found.asOf ? formatPostTime(found.asOf) : 'Before it was listed'} · event #${found.position}`}
             listing={found.then}
             other={found.now}
             empty="Not listed at that moment."
           />
           <ListingColumn
             title="Today"
+            when="As the log stands now"
             listing={found.now}
             other={found.then}
             empty="Deleted since."
