@@ -109,7 +109,7 @@ export function capacityModel(results: Results): CapacityModel {
   const messageMicros = numberAt(details, 'fanOut', 'gatewayCpuMicrosPerMessage');
   if (messageMicros === undefined)
     unmeasured.push('gateway CPU per subscription message (the fan-out part did not record it)');
-  const subscriptionBytes = numberAt(details, 'fanOut', 'memory', 'bytesPerSubscription');
+  const subscriptionBytes = numberAt(details, 'fanOut', 'memoryPerSubscriber', 'heap');
 
   const listWatchers = target.openSubscriptions * target.listWatcherShare;
   const personalMessages = target.bookingsPerSecond * target.personalMessagesPerBooking;
@@ -229,7 +229,7 @@ export function capacityModel(results: Results): CapacityModel {
 
 function markdownOf(model: CapacityModel, results: Results): string {
   const t = model.target;
-  const subscriptionBytes = numberAt(results.details, 'fanOut', 'memory', 'bytesPerSubscription');
+  const subscriptionBytes = numberAt(results.details, 'fanOut', 'memoryPerSubscriber', 'heap');
   const searchRow = readRow(results.http, 'GET /products?q=…');
   const lines = [
     '# Capacity model',

@@ -1,11 +1,11 @@
 // Fan-out: bookings of one brand while many subscribers of productsChanged(brand) listen.
 import type { BenchAccount } from '../accounts.ts';
 import { seedProducts } from '../catalog-seed.ts';
-import type { ChildMemory } from '../child-processes.ts';
+import { cpuMicros, type ChildMemory } from '../child-processes.ts';
 import { measureFanOut } from '../live-path.ts';
 import { goalRow, recordedRow } from '../report.ts';
 import { settings } from '../settings.ts';
-import { log } from '../support.ts';
+import { log, round } from '../support.ts';
 import type { BenchPart } from './part.ts';
 import { untilProjected } from './processes.ts';
 import { beforeTheAnswer } from './texts.ts';
@@ -30,6 +30,7 @@ export const fanout: BenchPart = {
     // a full collection: what it keeps per subscriber (its connection and one subscription).
     const before = await gateway.memory();
     let live: ChildMemory | undefined;
+    let cpuBefore = Number.NaN;
     const figures = await measureFanOut('fan-out', {
       gatewayUrl: gateway.url,
       buyer: { account: booker, accessToken: tokenOf(booker) },
@@ -39,12 +40,19 @@ export const fanout: BenchPart = {
       brand: 'Oppo',
       whenSubscribed: async () => {
         live = await gateway.memory();
+        cpuBefore = cpuMicros(gateway.pid);
       },
     });
+    // Per message delivered, with the bookings that caused them (one per thousand messages).
+    const delivered = (figures.deliveredPercent / 100) * figures.acknowledged * figures.subscribers;
+    const gatewayCpuMicrosPerMessage =
+      delivered > 0 ? round((cpuMicros(gateway.pid) - cpuBefore) / delivered, 1) : undefined;
     const memory = perSubscriber(before, live, figures.subscribers);
     if (memory) log(`  memory per subscriber: ${memory.text}`);
     return {
-      details: { fanOut: { ...figures, memoryPerSubscriber: memory?.bytes } },
+      details: {
+        fanOut: { ...figures, memoryPerSubscriber: memory?.bytes, gatewayCpuMicrosPerMessage },
+      },
       goals: [
         goalRow(
           'Live fan-out',
@@ -68,6 +76,11 @@ export const fanout: BenchPart = {
           'Live fan-out',
           "gateway's memory per subscriber (a connection with one subscription), after a full GC",
           memory?.text ?? '–',
+        ),
+        recordedRow(
+          'Live fan-out',
+          "gateway's CPU per message delivered (with the bookings that caused them)",
+          gatewayCpuMicrosPerMessage === undefined ? '–' : `${gatewayCpuMicrosPerMessage} µs`,
         ),
       ],
     };
