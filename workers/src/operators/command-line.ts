@@ -52,6 +52,15 @@ export function parseStrict(argv: readonly string[], options: Options): Parsed |
   return parsed.values['help'] === true ? 'help' : parsed;
 }
 
+/** The settings of the commands that read the event log alone, as their usage states them. */
+const eventLogEnvironment = `Environment:
+  DATA_DIR        folder of the embedded event log (events.sqlite3); default ./data in the
+                  folder npm was run from. Without an event log there the command stops
+                  and creates nothing.
+  EVENTSTORE_URL  an EventStoreDB or KurrentDB (kurrentdb://...) to use instead of DATA_DIR
+  LOG_LEVEL       fatal, error, warn, info (default), debug, trace or silent: the
+                  diagnostics, JSON lines on stderr`;
+
 export interface ReplayArgs {
   /** The read models to rebuild; empty: every one. */
   readonly names: readonly ReadModelName[];
@@ -129,13 +138,7 @@ Options:
   --json        the events as a JSON array instead of a table
   -h, --help    print this text
 
-Environment:
-  DATA_DIR        folder of the embedded event log (events.sqlite3); default ./data in the
-                  folder npm was run from. Without an event log there the command stops
-                  and creates nothing.
-  EVENTSTORE_URL  an EventStoreDB or KurrentDB (kurrentdb://...) to use instead of DATA_DIR
-  LOG_LEVEL       fatal, error, warn, info (default), debug, trace or silent: the
-                  diagnostics, JSON lines on stderr
+${eventLogEnvironment}
 
 Examples:
   npm run audit -- product-p1
@@ -198,13 +201,7 @@ Arguments:
 Options:
   -h, --help    print this text
 
-Environment:
-  DATA_DIR        folder of the embedded event log (events.sqlite3); default ./data in the
-                  folder npm was run from. Without an event log there the command stops
-                  and creates nothing.
-  EVENTSTORE_URL  an EventStoreDB or KurrentDB (kurrentdb://...) to use instead of DATA_DIR
-  LOG_LEVEL       fatal, error, warn, info (default), debug, trace or silent: the
-                  diagnostics, JSON lines on stderr
+${eventLogEnvironment}
 
 Example:
   npm run promote -- ann@example.com`,
