@@ -562,6 +562,7 @@ describe('authorization: every route and GraphQL operation × every kind of call
       'query auditTimeline': 'admin',
       'query listingAsOf': 'admin',
       'subscription myBookingsChanged': 'user',
+      'subscription meChanged': 'user',
       'subscription productsChanged': 'user',
       'subscription productChanged': 'user',
       'subscription productSearchChanged': 'user',

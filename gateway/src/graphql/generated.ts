@@ -393,6 +393,11 @@ export type Subscription = {
    * one Change first when the streams have events past it. Admins.
    */
   auditTimelineChanged: Change;
+  /**
+   * The caller's own account: a promotion, a change of role, a seller's verification or a deletion
+   * (signed in; a deletion reaches the deleted caller too).
+   */
+  meChanged: Change;
   /** The caller's bookings (signed in). */
   myBookingsChanged: Change;
   /** The calling seller's products (sellers). */
@@ -419,6 +424,10 @@ export type Subscription = {
 export type SubscriptionAuditTimelineChangedArgs = {
   after?: InputMaybe<Scalars['Float']['input']>;
   streams: Array<Scalars['String']['input']>;
+};
+
+export type SubscriptionMeChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
 };
 
 export type SubscriptionMyBookingsChangedArgs = {
@@ -956,6 +965,13 @@ export type SubscriptionResolvers<
     ParentType,
     ContextType,
     RequireFields<SubscriptionAuditTimelineChangedArgs, 'streams'>
+  >;
+  meChanged?: SubscriptionResolver<
+    ResolversTypes['Change'],
+    'meChanged',
+    ParentType,
+    ContextType,
+    Partial<SubscriptionMeChangedArgs>
   >;
   myBookingsChanged?: SubscriptionResolver<
     ResolversTypes['Change'],

@@ -28,7 +28,8 @@ import type {
   SubscriptionResolvers,
 } from './generated.ts';
 
-type Audience = 'user' | 'seller' | 'admin';
+/** Who may receive a feed's changes; 'self': the caller's own account, deleted or not. */
+type Audience = 'user' | 'seller' | 'admin' | 'self';
 
 interface Feed<A> {
   audience: Audience;
@@ -37,6 +38,8 @@ interface Feed<A> {
    * the read models where they depend on a document, e.g. a product's seller).
    */
   sources(actor: Actor, args: A): readonly ChangeSource[] | Promise<readonly ChangeSource[]>;
+  /** Which of the sources' changes the caller receives; all of them without it. */
+  admits?(change: ReadModelChange, actor: Actor): boolean;
 }
 
 /** The argument of every subscription: the last position the client saw. */
@@ -80,6 +83,8 @@ function requireSubscriber(context: CallerContext, role?: 'admin' | 'seller'): A
 export function subscriptionResolvers(app: FastifyInstance) {
   /** Whether a user's rights now let them receive a change of this audience. */
   const allows = (user: User, audience: Audience): boolean => {
+    // Their own account's deletion too: the page then signs out, saying why.
+    if (audience === 'self') return true;
     if (user.status !== 'registered') return false;
     const now = actorFrom(user);
     if (audience === 'admin') return now.isAdmin;
@@ -103,7 +108,9 @@ export function subscriptionResolvers(app: FastifyInstance) {
     subscribe: async (_root: unknown, args: A, ctx: CallerContext) => {
       const actor = requireSubscriber(
         ctx,
-        definition.audience === 'user' ? undefined : definition.audience,
+        definition.audience === 'user' || definition.audience === 'self'
+          ? undefined
+          : definition.audience,
       );
       let sources: readonly ChangeSource[];
       try {
@@ -115,9 +122,10 @@ export function subscriptionResolvers(app: FastifyInstance) {
       try {
         for (const { topic, key } of sources)
           changes.stopsWith(
-            await app.readModels.pubsub.subscribe(changeTopic(topic, key), (payload) =>
-              changes.push(payload as ReadModelChange),
-            ),
+            await app.readModels.pubsub.subscribe(changeTopic(topic, key), (payload) => {
+              const change = payload as ReadModelChange;
+              if (!definition.admits || definition.admits(change, actor)) changes.push(change);
+            }),
           );
       } catch (error) {
         await changes.return();
@@ -167,6 +175,13 @@ export function subscriptionResolvers(app: FastifyInstance) {
       audience: 'user',
       sources: (_actor, { brand }) =>
         searchProducts.sources({ search: brand ? { brand } : {}, page: { limit: 1 } }),
+    }),
+    meChanged: feed<AfterArgs>({
+      audience: 'self',
+      // A seller's record has the uid of its user: deleting it ends the account's rights too.
+      sources: () => [...users.sources(), ...sellers.sources()],
+      // The caller's own document only; a rebuild (no ids) may have changed it.
+      admits: (change, actor) => change.ids.length === 0 || change.ids.includes(actor.uid),
     }),
     usersChanged: feed<AfterArgs>({
       audience: 'admin',

@@ -1,13 +1,19 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { Provider as UrqlProvider, useQuery, type Client } from 'urql';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  Provider as UrqlProvider,
+  useQuery,
+  useSubscription,
+  type Client,
+  type CombinedError,
+} from 'urql';
 import type { SnapshotFrom } from 'xstate';
-import { MeQuery } from '@/features/auth/api/me.ts';
+import { MeChangedSubscription, MeQuery } from '@/features/auth/api/me.ts';
 import { SessionActorContext, type SessionActor } from '@/features/auth/auth-context.ts';
 import { isSessionBusy, type SessionMachine } from '@/features/auth/machines/session-machine.ts';
-import { AppToaster } from '@/lib/toast.tsx';
+import { AppToaster, notify } from '@/lib/toast.tsx';
 import { SessionContext, type Session } from '@/lib/session.tsx';
-import { createUrqlClient } from '@/lib/urql.ts';
+import { changePosition, createUrqlClient } from '@/lib/urql.ts';
 import { onTokenRejected, readAccessToken, subscribeAccessToken } from '@/lib/access-token.ts';
 
 /** Signed in means: Firebase knows the user and the gateway token is stored. */
@@ -16,6 +22,41 @@ export function sessionStatus(snapshot: SnapshotFrom<SessionMachine>): Session['
   if (snapshot.matches({ signedIn: 'ready' }) || snapshot.matches('signingOut')) return 'signedIn';
   if (snapshot.matches('signedIn')) return 'loading';
   return 'signedOut';
+}
+
+/** Shown when the signed-in account is deleted while its page is open. */
+export const ACCOUNT_DELETED_MESSAGE =
+  'Your account has been deleted, so you have been signed out.';
+
+/** Whether the gateway refused `me` because the caller's account no longer exists. */
+export function isAccountDeleted(error: CombinedError | undefined): boolean {
+  return (
+    error?.graphQLErrors.some(
+      (e) => e.extensions?.['code'] === 'FORBIDDEN' && /deleted/i.test(e.message),
+    ) ?? false
+  );
+}
+
+/**
+ * The caller's account as the gateway says, kept live: each change of their own account (a
+ * promotion, a deletion) announced by `meChanged` asks `me` again, so the navigation follows
+ * without a reload.
+ */
+function useLiveAccount(signedIn: boolean) {
+  const [announced, setAnnounced] = useState(0);
+  useSubscription({ query: MeChangedSubscription, pause: !signedIn }, (_previous, data) => {
+    const position = changePosition(data);
+    if (position !== undefined) setAnnounced((current) => Math.max(current, position));
+    return data;
+  });
+  const [result, refetch] = useQuery({ query: MeQuery, pause: !signedIn });
+  const asked = useRef(0);
+  useEffect(() => {
+    if (!signedIn || announced <= asked.current) return;
+    asked.current = announced;
+    refetch({ requestPolicy: 'network-only' });
+  }, [signedIn, announced, refetch]);
+  return result;
 }
 
 function AccountBridge({
@@ -29,7 +70,13 @@ function AccountBridge({
 }) {
   const busy = useSelector(sessionActor, isSessionBusy);
   const authUser = useSelector(sessionActor, (snapshot) => snapshot.context.user);
-  const [{ data, fetching, error }] = useQuery({ query: MeQuery, pause: status !== 'signedIn' });
+  const { data, fetching, error } = useLiveAccount(status === 'signedIn');
+  const deleted = status === 'signedIn' && isAccountDeleted(error);
+  useEffect(() => {
+    if (!deleted) return;
+    notify.error(ACCOUNT_DELETED_MESSAGE);
+    sessionActor.send({ type: 'session.signOut' });
+  }, [deleted, sessionActor]);
 
   const session = useMemo<Session>(() => {
     const signedIn = status === 'signedIn' && authUser !== null;

@@ -24,6 +24,7 @@ type Documents = {
   '\n  subscription AuditTimelineChanged($streams: [String!]!, $after: Float) {\n    auditTimelineChanged(streams: $streams, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.AuditTimelineChangedDocument;
   '\n  query ListingAsOf($productId: ID!, $position: Float!) {\n    listingAsOf(productId: $productId, position: $position) {\n      productId\n      position\n      asOf\n      then {\n        productName\n        picture\n        sellingPrice\n        condition\n        about\n        status\n        reported\n        sellerName\n        sellerVerified\n      }\n      now {\n        productName\n        picture\n        sellingPrice\n        condition\n        about\n        status\n        reported\n        sellerName\n        sellerVerified\n      }\n    }\n  }\n': typeof types.ListingAsOfDocument;
   '\n  query Me {\n    me {\n      uid\n      email\n      name\n      role\n      isAdmin\n      isSeller\n    }\n  }\n': typeof types.MeDocument;
+  '\n  subscription MeChanged($after: Float) {\n    meChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.MeChangedDocument;
   '\n  query Categories {\n    categories {\n      _id\n      title\n      image\n    }\n  }\n': typeof types.CategoriesDocument;
   '\n  query Category($id: ID!) {\n    category(id: $id) {\n      _id\n      title\n      image\n    }\n  }\n': typeof types.CategoryDocument;
   '\n  query MyBookings($minPosition: Float) {\n    myBookings(minPosition: $minPosition) {\n      _id\n      Brand\n      buyerName\n      email\n      phone\n      address\n      sellingPrice\n      productId\n      productName\n      status\n      expiresAt\n      cancelReason\n    }\n  }\n': typeof types.MyBookingsDocument;
@@ -62,6 +63,8 @@ const documents: Documents = {
     types.ListingAsOfDocument,
   '\n  query Me {\n    me {\n      uid\n      email\n      name\n      role\n      isAdmin\n      isSeller\n    }\n  }\n':
     types.MeDocument,
+  '\n  subscription MeChanged($after: Float) {\n    meChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
+    types.MeChangedDocument,
   '\n  query Categories {\n    categories {\n      _id\n      title\n      image\n    }\n  }\n':
     types.CategoriesDocument,
   '\n  query Category($id: ID!) {\n    category(id: $id) {\n      _id\n      title\n      image\n    }\n  }\n':
@@ -170,6 +173,12 @@ export function graphql(
 export function graphql(
   source: '\n  query Me {\n    me {\n      uid\n      email\n      name\n      role\n      isAdmin\n      isSeller\n    }\n  }\n',
 ): (typeof documents)['\n  query Me {\n    me {\n      uid\n      email\n      name\n      role\n      isAdmin\n      isSeller\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  subscription MeChanged($after: Float) {\n    meChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n',
+): (typeof documents)['\n  subscription MeChanged($after: Float) {\n    meChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n'];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -389,6 +389,11 @@ export type Subscription = {
    * one Change first when the streams have events past it. Admins.
    */
   auditTimelineChanged: Change;
+  /**
+   * The caller's own account: a promotion, a change of role, a seller's verification or a deletion
+   * (signed in; a deletion reaches the deleted caller too).
+   */
+  meChanged: Change;
   /** The caller's bookings (signed in). */
   myBookingsChanged: Change;
   /** The calling seller's products (sellers). */
@@ -415,6 +420,10 @@ export type Subscription = {
 export type SubscriptionAuditTimelineChangedArgs = {
   after?: InputMaybe<Scalars['Float']['input']>;
   streams: Array<Scalars['String']['input']>;
+};
+
+export type SubscriptionMeChangedArgs = {
+  after?: InputMaybe<Scalars['Float']['input']>;
 };
 
 export type SubscriptionMyBookingsChangedArgs = {
@@ -664,6 +673,15 @@ export type MeQuery = {
     isAdmin: boolean;
     isSeller: boolean;
   } | null;
+};
+
+export type MeChangedSubscriptionVariables = Exact<{
+  after?: InputMaybe<Scalars['Float']['input']>;
+}>;
+
+export type MeChangedSubscription = {
+  __typename?: 'Subscription';
+  meChanged: { __typename?: 'Change'; topic: string; position: number; ids: Array<string> };
 };
 
 export type CategoriesQueryVariables = Exact<{ [key: string]: never }>;
@@ -1660,6 +1678,47 @@ export const MeDocument = {
     },
   ],
 } as unknown as DocumentNode<MeQuery, MeQueryVariables>;
+export const MeChangedDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'subscription',
+      name: { kind: 'Name', value: 'MeChanged' },
+      variableDefinitions: [
+        {
+          kind: 'VariableDefinition',
+          variable: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+          type: { kind: 'NamedType', name: { kind: 'Name', value: 'Float' } },
+        },
+      ],
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'meChanged' },
+            arguments: [
+              {
+                kind: 'Argument',
+                name: { kind: 'Name', value: 'after' },
+                value: { kind: 'Variable', name: { kind: 'Name', value: 'after' } },
+              },
+            ],
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'topic' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'ids' } },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<MeChangedSubscription, MeChangedSubscriptionVariables>;
 export const CategoriesDocument = {
   kind: 'Document',
   definitions: [

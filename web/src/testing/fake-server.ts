@@ -85,8 +85,12 @@ export function fakeServer(initial: Partial<Pick<FakeServer, 'graphql' | 'rest'>
         const data = typeof answer === 'function' ? answer(variables) : answer;
         return json(200, { data });
       } catch (error) {
-        // A throwing answer becomes a GraphQL error, as a resolver's would.
-        return json(200, { data: null, errors: [{ message: (error as Error).message }] });
+        // A throwing answer becomes a GraphQL error, as a resolver's would (with its code).
+        const { message, extensions } = error as Error & { extensions?: Record<string, unknown> };
+        return json(200, {
+          data: null,
+          errors: [{ message, ...(extensions ? { extensions } : {}) }],
+        });
       }
     }
     const request: RestRequest = {

@@ -16,3 +16,17 @@ export const MeQuery = graphql(`
     }
   }
 `);
+
+/**
+ * The signed-in caller's own account changed (a promotion, a role, a seller's verification, a
+ * deletion): the session asks `me` again, so the navigation follows without a reload.
+ */
+export const MeChangedSubscription = graphql(`
+  subscription MeChanged($after: Float) {
+    meChanged(after: $after) {
+      topic
+      position
+      ids
+    }
+  }
+`);
