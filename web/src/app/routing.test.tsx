@@ -104,13 +104,19 @@ describe('routing', () => {
       expect(await menuLinks()).toEqual(['My Orders']);
     });
 
-    it('adds Users, Sellers and Reported Items for an admin', async () => {
+    it('adds Users, Sellers, Reported Items and Audit for an admin', async () => {
       renderApp('/dashboard', {
         user: admin,
         server: { graphql: { Me: { me: meAs(admin, 'admin') }, MyBookings: { myBookings: [] } } },
       });
       await screen.findByRole('link', { name: 'Users' });
-      expect(await menuLinks()).toEqual(['My Orders', 'Users', 'Sellers', 'Reported Items']);
+      expect(await menuLinks()).toEqual([
+        'My Orders',
+        'Users',
+        'Sellers',
+        'Reported Items',
+        'Audit',
+      ]);
     });
 
     it('adds Add Product and My Product for a seller', async () => {
