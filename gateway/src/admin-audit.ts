@@ -17,6 +17,7 @@ import {
 } from '@resale/workers/read-models';
 import { HttpProblem, notFound } from './errors.ts';
 import { imageUrl } from './image-urls.ts';
+import { StreamHistories } from './stream-histories.ts';
 
 /*
  * The admins' audit timeline and time travel, as REST (routes/audit.ts) and GraphQL
@@ -114,9 +115,28 @@ export const AUDIT_PAGE_MAX = 200;
 /** Listings a name search offers at most. */
 const NAME_MATCHES = 10;
 
-export function auditService(app: FastifyInstance) {
+export type AuditService = ReturnType<typeof createAuditService>;
+
+/** One per gateway, for REST and GraphQL alike: its histories and their subscription are shared. */
+const services = new WeakMap<object, AuditService>();
+
+export function auditService(app: FastifyInstance): AuditService {
+  let service = services.get(app.eventStore);
+  if (!service) {
+    service = createAuditService(app);
+    services.set(app.eventStore, service);
+    const { histories } = service;
+    app.addHook('onClose', () => histories.close());
+  }
+  return service;
+}
+
+function createAuditService(app: FastifyInstance) {
   const store = app.readModels.store;
-  const events = app.eventStore;
+  // Histories are read through the ones kept in memory: a long one is read from the store once.
+  const events = new StreamHistories(app.eventStore, (error) =>
+    app.log.error({ err: error }, 'the audit stopped following the log'),
+  );
 
   /** The subject of these kind and id, with its label; null when none of its streams exists. */
   const subjectNamed = async (kind: SubjectKind, id: string): Promise<AuditSubject | null> => {
@@ -233,7 +253,7 @@ export function auditService(app: FastifyInstance) {
       sellerVerified: state.sellerVerified,
     };
 
-  return { timeline, listingAsOf };
+  return { timeline, listingAsOf, histories: events };
 }
 
 /** A listing as time travel shows it: what a dispute turns on. */

@@ -10,6 +10,7 @@ import {
 } from '../admin-audit.ts';
 import { HttpProblem } from '../errors.ts';
 import { actorFrom } from '../plugins/app/authentication.ts';
+import type { StreamEvent } from '../stream-histories.ts';
 import { ChangeFeed } from './change-feed.ts';
 import { requireActor, type CallerContext } from './context.ts';
 import type {
@@ -18,7 +19,6 @@ import type {
   SubscriptionAuditTimelineChangedArgs,
   SubscriptionResolvers,
 } from './generated.ts';
-import { StreamWatch, type StreamEvent } from './stream-watch.ts';
 import { subscriptionRefusal } from './subscriptions.ts';
 
 /** Streams one live timeline may follow: a user's two, with room for a few more. */
@@ -39,14 +39,10 @@ function checkPosition(value: number | null | undefined, field: string): void {
 
 /**
  * The audit's GraphQL fields (audit.gql): admins only, with the same answers as REST. The live
- * timeline follows the log (StreamWatch), so every new event of its streams is announced.
+ * timeline follows the log (StreamHistories), so every new event of its streams is announced.
  */
 export function auditResolvers(app: FastifyInstance) {
   const audit = auditService(app);
-  const watch = new StreamWatch(app.eventStore, (error) =>
-    app.log.error({ err: error }, 'the audit timeline stopped following the log'),
-  );
-  app.addHook('onClose', () => watch.close());
 
   const Query = {
     auditTimeline: async (_root, args, ctx) => {
@@ -111,12 +107,14 @@ export function auditResolvers(app: FastifyInstance) {
           throw subscriptionRefusal(error);
         }
         const changes = new ChangeFeed<StreamEvent>(() => stillAdmin(ctx));
-        changes.stopsWith(await watch.watch(args.streams, (event) => changes.push(event)));
+        changes.stopsWith(
+          await audit.histories.watch(args.streams, (event) => changes.push(event)),
+        );
         // Caught up on (re)connect: the streams' newest event, when the client has not seen it.
         if (typeof args.after === 'number') {
           const seen = args.after;
           const newest = (
-            await Promise.all(args.streams.map((id) => app.eventStore.readStream(id)))
+            await Promise.all(args.streams.map((id) => audit.histories.readStream(id)))
           )
             .map((events) => events.at(-1))
             .filter((event) => event !== undefined && event.position > seen)
