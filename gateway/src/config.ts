@@ -74,8 +74,8 @@ const EnvSchema = Type.Object({
   USER_STATE_MAX_AGE_MS: Type.Integer({ minimum: 1, maximum: 3_600_000, default: 30_000 }),
   /**
    * How often, in milliseconds, each WebSocket connection holding subscriptions is sent a
-   * heartbeat with the read models' latest position, so that a client that missed a change
-   * notice sees it is behind and catches up.
+   * heartbeat with the read models' latest position and the position after which every change
+   * notice reached this gateway, so that a list that may have missed one catches up.
    */
   SUBSCRIPTION_HEARTBEAT_MS: Type.Integer({ minimum: 100, maximum: 600_000, default: 10_000 }),
   /** GraphQL subscriptions one WebSocket connection may hold at once. */

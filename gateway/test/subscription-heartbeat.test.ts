@@ -33,6 +33,7 @@ describe('subscriptions heartbeat', () => {
   /** A client whose heartbeats' positions are collected; `until` waits for one that fits. */
   const connect = () => {
     const positions: number[] = [];
+    const receivedAfter: number[] = [];
     let heard = (): void => {};
     let connected = (): void => {};
     const acknowledged = new Promise<void>((resolve) => (connected = resolve));
@@ -46,7 +47,9 @@ describe('subscriptions heartbeat', () => {
         connected: () => connected(),
         ping: (received, payload) => {
           const position = payload?.['position'];
+          const after = payload?.['receivedAfter'];
           if (received && typeof position === 'number') positions.push(position);
+          if (received && typeof after === 'number') receivedAfter.push(after);
           heard();
         },
       },
@@ -55,6 +58,7 @@ describe('subscriptions heartbeat', () => {
     return {
       client,
       positions,
+      receivedAfter,
       acknowledged,
       async until(wanted: (position: number) => boolean): Promise<number> {
         for (;;) {
@@ -85,6 +89,19 @@ describe('subscriptions heartbeat', () => {
     expect(await t.app.readModels.waitFor(written)).toBe(true);
     const reached = await t.app.readModels.store.checkpoint();
     expect(await socket.until((position) => position >= reached)).toBe(reached);
+    // No notice was missed: a list that saw any position missed nothing, however old.
+    expect(new Set(socket.receivedAfter)).toEqual(new Set([0]));
+    stop();
+  });
+
+  it('says after which position notices were all received, once one was skipped', async () => {
+    const socket = connect();
+    const stop = await subscribe(socket.client);
+    const checkpoint = await t.app.readModels.store.checkpoint();
+    // An `applied` notice past the next position: the ones between were lost on the way.
+    await t.app.readModels.pubsub.publishApplied(checkpoint + 5, []);
+    await socket.until(() => socket.receivedAfter.includes(checkpoint + 5));
+    expect(socket.receivedAfter.at(-1)).toBe(checkpoint + 5);
     stop();
   });
 

@@ -46,6 +46,8 @@ export interface SubscriptionServerOptions {
   readonly heartbeatMs?: number;
   /** The position the heartbeat carries: the read models'; default the read store's checkpoint. */
   readonly latestPosition?: () => Promise<number>;
+  /** Where every later notice reached this gateway; default the read models' notice reception. */
+  readonly receivedAfter?: () => number;
 }
 
 /**
@@ -105,14 +107,17 @@ const SOCKET_OPEN = 1;
 
 /**
  * Every `heartbeatMs`, sends each connection that holds a subscription a graphql-ws ping whose
- * payload is `{ position }`, the read models' latest position: a client that saw an older
- * position on a live list missed a notice (lost between the projector and this gateway, or on
- * the way) and catches up. One read of the position per beat, for every connection.
+ * payload is `{ position, receivedAfter }`: the read models' latest position, and the position
+ * after which every change notice reached this gateway. A live list that last saw a position
+ * before `receivedAfter` may have missed a notice (lost between the projector and this gateway)
+ * and catches up; the others, however far the log has moved, missed nothing. One read of the
+ * position per beat, for every connection.
  */
 function startHeartbeat(
   connections: ReadonlySet<LiveConnection>,
   heartbeatMs: number,
   latestPosition: () => Promise<number>,
+  receivedAfter: () => number,
   onError: (error: unknown) => void,
 ): () => void {
   let beating = false;
@@ -126,7 +131,7 @@ function startHeartbeat(
     if (live.length === 0) return;
     const message = stringifyMessage({
       type: MessageType.Ping,
-      payload: { position: await latestPosition() },
+      payload: { position: await latestPosition(), receivedAfter: receivedAfter() },
     });
     for (const connection of live)
       if (connection.extra.socket.readyState === SOCKET_OPEN) connection.extra.socket.send(message);
@@ -190,6 +195,7 @@ export async function serveSubscriptions(
     liveConnections,
     options.heartbeatMs ?? app.config.SUBSCRIPTION_HEARTBEAT_MS,
     options.latestPosition ?? (() => app.readModels.store.checkpoint()),
+    options.receivedAfter ?? (() => app.readModels.reception.receivedAfter()),
     (error) => app.log.warn({ err: error }, 'the subscriptions heartbeat could not be sent'),
   );
   app.addHook('onClose', async () => stopHeartbeat());

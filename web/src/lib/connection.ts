@@ -39,15 +39,15 @@ export const isReconnecting = (): boolean => down;
 /** How many times the socket came back: live queries refetch when it rises. */
 export const getReconnects = (): number => reconnects;
 
-type HeartbeatListener = (position: number) => void;
+type HeartbeatListener = (receivedAfter: number) => void;
 const heartbeatListeners = new Set<HeartbeatListener>();
 
 /**
- * The server's heartbeat arrived with the read models' latest position: a live list that saw an
- * older one may have missed a change notice.
+ * The server's heartbeat arrived: the gateway received every change notice after
+ * `receivedAfter`. A live list that last saw an earlier position may have missed one.
  */
-export function heartbeatHeard(position: number): void {
-  for (const listener of heartbeatListeners) listener(position);
+export function heartbeatHeard(receivedAfter: number): void {
+  for (const listener of heartbeatListeners) listener(receivedAfter);
 }
 
 export function subscribeHeartbeat(listener: HeartbeatListener): () => void {

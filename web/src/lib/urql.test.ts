@@ -37,7 +37,7 @@ describe('urql client: live changes', () => {
     unsubscribe();
   });
 
-  it("catches up when the server's heartbeat is ahead of the last position it saw", async () => {
+  it('catches up when the heartbeat says the gateway missed notices after the last position it saw', async () => {
     const sent: {
       payload: { variables?: Record<string, unknown> };
       sink: Sink;
@@ -67,12 +67,12 @@ describe('urql client: live changes', () => {
       data: { myBookingsChanged: { topic: 'myBookings', position: 12, ids: [] } },
     } as never);
 
-    // Equal, or older: the list saw everything; nothing is asked.
+    // The gateway received every notice after 12, or after 9: the list missed nothing.
     heartbeatHeard(12);
     heartbeatHeard(9);
     expect(sent).toHaveLength(1);
 
-    // Ahead: a notice was missed. It subscribes again from the last position it saw, once.
+    // It missed notices up to 15: the list subscribes again from the last position it saw, once.
     heartbeatHeard(15);
     heartbeatHeard(15);
     expect(sent).toHaveLength(2);

@@ -48,10 +48,11 @@ function createWebSocketClient(): WsClient {
     on: {
       closed: socketClosed,
       connected: socketConnected,
-      // The gateway's heartbeat: a ping carrying the read models' latest position.
+      // The gateway's heartbeat: a ping carrying the position after which every change notice
+      // reached it (and the read models' latest position, which lists need not follow).
       ping: (received, payload) => {
-        const position = payload?.['position'];
-        if (received && typeof position === 'number') heartbeatHeard(position);
+        const receivedAfter = payload?.['receivedAfter'];
+        if (received && typeof receivedAfter === 'number') heartbeatHeard(receivedAfter);
       },
     },
   });
@@ -144,17 +145,17 @@ export function createUrqlClient(options: UrqlClientOptions = {}): Client {
                 });
               };
               let stop = start();
-              // The heartbeat says where the read models are: a list that saw an older position
-              // may have missed a notice, so it subscribes again from the last position it saw,
-              // and the server answers with a catch-up Change if the read models moved past it.
-              // Once per position: a lost catch-up is retried at the next one the log reaches.
+              // The heartbeat says after which position the gateway received every notice: a
+              // list that last saw an earlier one may have missed one, so it subscribes again
+              // from the last position it saw, and the server answers with a catch-up Change.
+              // Once per such position: the gateway moves it only when it missed notices.
               let caughtUpTo = -1;
               if (tracksAfter)
-                stopHeartbeat = subscribeHeartbeat((position) => {
+                stopHeartbeat = subscribeHeartbeat((receivedAfter) => {
                   const after = payload.variables?.['after'];
-                  if (ended || typeof after !== 'number' || position <= after) return;
-                  if (position <= caughtUpTo) return;
-                  caughtUpTo = position;
+                  if (ended || typeof after !== 'number' || receivedAfter <= after) return;
+                  if (receivedAfter <= caughtUpTo) return;
+                  caughtUpTo = receivedAfter;
                   // Completed first (no more than one held at a time), and not as the list's end.
                   current += 1;
                   stop();

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { appliedTopic, changeTopic } from '@resale/workers';
+import { changeTopic } from '@resale/workers';
 import {
   assertActiveUser,
   assertAdmin,
@@ -187,24 +187,13 @@ async function cachedUsers(
     const prefix = prefixes.find((p) => streamId.startsWith(p));
     if (prefix !== undefined) drop(streamId.slice(prefix.length));
   });
-  // Notices that stop, or come back, may have missed changes in between.
-  const stopWatching = pubsub.onReceivingChange(() => drop());
-  // The projector sends `applied` for every position of the log, one after the other: a position
-  // past the next one means notices were lost. Older or repeated positions (a second gateway's
-  // projector, a redelivery) say nothing.
-  let lastApplied: number | undefined;
-  const onApplied = (payload: unknown): void => {
-    const position = (payload as { position?: unknown } | null)?.position;
-    if (typeof position !== 'number') return;
-    if (lastApplied !== undefined && position > lastApplied + 1) drop();
-    if (lastApplied === undefined || position > lastApplied) lastApplied = position;
-  };
-  const unsubscribes = await Promise.all([
-    ...(['users', 'sellers'] as const).map((topic) =>
+  // Notices that stop, come back or skip positions may have missed changes in between.
+  const stopWatching = app.readModels.reception.onMaybeMissed(() => drop());
+  const unsubscribes = await Promise.all(
+    (['users', 'sellers'] as const).map((topic) =>
       pubsub.subscribe(changeTopic(topic), () => drop()),
     ),
-    pubsub.subscribe(appliedTopic, onApplied),
-  ]);
+  );
   app.addHook('onClose', async () => {
     removeListener();
     stopWatching();

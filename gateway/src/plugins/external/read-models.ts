@@ -10,6 +10,7 @@ import {
   type Pipeline,
 } from '@resale/workers';
 import { createReadStore, type ReadStore } from '@resale/workers/read-models';
+import { watchNoticeReception, type NoticeReception } from '../../notice-reception.ts';
 import { addRouteHook } from '../app/route-hooks.ts';
 
 /** How long a read waits at most for the read models to reach its `minPosition`. */
@@ -19,6 +20,8 @@ export interface ReadModels {
   readonly store: ReadStore;
   /** Change notifications; its emitter feeds the GraphQL subscriptions. */
   readonly pubsub: ChangePubSub;
+  /** Whether change notices may have been missed here, and since when none were. */
+  readonly reception: NoticeReception;
   /** Resolves true once the read models applied `position`, false after the timeout. */
   waitFor(position: number, timeoutMs?: number): Promise<boolean>;
 }
@@ -92,9 +95,15 @@ async function readModels(app: FastifyInstance): Promise<void> {
       onError,
     });
 
+  const reception = await watchNoticeReception(
+    pubsub,
+    () => store.checkpoint(),
+    (error) => app.log.warn({ err: error }, 'the read models position could not be read'),
+  );
   app.decorate('readModels', {
     store,
     pubsub,
+    reception,
     waitFor: (position, timeoutMs = READ_YOUR_WRITES_TIMEOUT_MS) =>
       waitForPosition(store, pubsub, position, timeoutMs),
   } satisfies ReadModels);
@@ -140,6 +149,7 @@ async function readModels(app: FastifyInstance): Promise<void> {
 
   app.addHook('onClose', async () => {
     await pipeline?.stop();
+    await reception.stop();
     await pubsub.close();
     await store.close();
   });
