@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changeTopic } from '@resale/workers';
 import {
   bearer,
   buildTestApp,
+  changeNotices,
   getAs,
   listProduct,
   registerUser,
@@ -185,6 +187,49 @@ describe("moderation: reports with reasons, an admin's claim, dismiss, hide, res
     const back = await getAs(t.app, ann, '/allProducts/Oppo', positionOf(restored));
     expect(back.json<{ _id: string }[]>().map((p) => p._id)).toContain(productId);
     expect(await caseOf(productId, positionOf(restored))).toBeUndefined();
+  });
+
+  it("answers the queue through GraphQL, and tells the admins' feed of each claim at once", async () => {
+    const productId = await listProduct(t.app, seller);
+    const reported = await report(ann, productId, 'wrong-price');
+    const notices = await changeNotices(t, changeTopic('reportedProducts'));
+    const claimed = await act(ada, productId, 'claim');
+    const notice = await notices.until(
+      (change) => change.ids.includes(productId) && change.position >= positionOf(claimed),
+    );
+    expect(notice.position).toBe(positionOf(claimed));
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: bearer(ben.accessToken),
+      payload: {
+        query: `query ($minPosition: Float) {
+          reportedProducts(minPosition: $minPosition) {
+            _id reportCount hidden
+            reports { reporterName reason details }
+            claimedBy { uid name }
+          }
+        }`,
+        variables: { minPosition: positionOf(claimed) },
+      },
+    });
+    const cases = answer.json<{ data: { reportedProducts: { _id: string }[] } }>().data
+      .reportedProducts;
+    expect(cases.find((c) => c._id === productId)).toEqual({
+      _id: productId,
+      reportCount: 1,
+      hidden: false,
+      reports: [{ reporterName: 'Ann Buyer', reason: 'wrong-price', details: null }],
+      claimedBy: { uid: ada.uid, name: 'Ada Admin' },
+    });
+    expect(positionOf(reported)).toBeLessThan(positionOf(claimed));
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: bearer(ann.accessToken),
+      payload: { query: '{ reportedProducts { _id } }' },
+    });
+    expect(refused.json<{ data: unknown }>().data).toBeNull();
   });
 
   it('deleting says why, and is final', async () => {

@@ -16,7 +16,7 @@ import type { Change } from '../src/graphql/generated.ts';
 
 const productFields = `_id productName picture address year buyingPrice sellingPrice sellerName
   condition phone about postTime Brand email sellerEmail booked reported advertised available
-  status sellerVerified priceHistory { price at }
+  status sellerVerified hidden hiddenReason reviewRequested priceHistory { price at }
   seller { name verified memberSince listings completedSales }`;
 
 type Answer = { data?: Record<string, Change> | null; errors?: { message: string }[] };

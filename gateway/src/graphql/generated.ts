@@ -108,6 +108,13 @@ export type Booking = {
 /** Where a booking stands: pending until its seller, its buyer or its time ends it. */
 export type BookingStatus = 'accepted' | 'cancelled' | 'declined' | 'expired' | 'pending';
 
+/** The admin reviewing a case now. */
+export type CaseHolder = {
+  __typename?: 'CaseHolder';
+  name: Scalars['String']['output'];
+  uid: Scalars['ID']['output'];
+};
+
 export type Category = {
   __typename?: 'Category';
   _id: Scalars['ID']['output'];
@@ -162,6 +169,18 @@ export type Me = {
   uid: Scalars['ID']['output'];
 };
 
+/** One open report on a listing. */
+export type OpenReport = {
+  __typename?: 'OpenReport';
+  /** The reporter's own words, with the reason other. */
+  details?: Maybe<Scalars['String']['output']>;
+  /** The reason as the API names it (stolen-or-blocked, ..., other, not-given). */
+  reason: Scalars['String']['output'];
+  reportedAt: Scalars['String']['output'];
+  reporterName: Scalars['String']['output'];
+  reporterUid: Scalars['ID']['output'];
+};
+
 /** One price a product was listed at, from `at` on. */
 export type PricePoint = {
   __typename?: 'PricePoint';
@@ -181,11 +200,17 @@ export type Product = {
   buyingPrice: Scalars['Float']['output'];
   condition: Condition;
   email: Scalars['String']['output'];
+  /** An admin hid it from every public page: only its seller and admins see it. */
+  hidden: Scalars['Boolean']['output'];
+  /** Why an admin hid it, while hidden. */
+  hiddenReason?: Maybe<Scalars['String']['output']>;
   phone: Scalars['String']['output'];
   picture: Scalars['String']['output'];
   postTime: Scalars['String']['output'];
   productName: Scalars['String']['output'];
   reported: Scalars['Boolean']['output'];
+  /** Its seller asked the admins to review its hiding. */
+  reviewRequested: Scalars['Boolean']['output'];
   sellerEmail: Scalars['String']['output'];
   sellerName: Scalars['String']['output'];
   sellerVerified: Scalars['Boolean']['output'];
@@ -207,6 +232,10 @@ export type ProductDetails = {
   buyingPrice: Scalars['Float']['output'];
   condition: Condition;
   email: Scalars['String']['output'];
+  /** An admin hid it from every public page: only its seller and admins see it. */
+  hidden: Scalars['Boolean']['output'];
+  /** Why an admin hid it, while hidden. */
+  hiddenReason?: Maybe<Scalars['String']['output']>;
   phone: Scalars['String']['output'];
   picture: Scalars['String']['output'];
   postTime: Scalars['String']['output'];
@@ -214,6 +243,8 @@ export type ProductDetails = {
   priceHistory: Array<PricePoint>;
   productName: Scalars['String']['output'];
   reported: Scalars['Boolean']['output'];
+  /** Its seller asked the admins to review its hiding. */
+  reviewRequested: Scalars['Boolean']['output'];
   seller: SellerSummary;
   sellerEmail: Scalars['String']['output'];
   sellerName: Scalars['String']['output'];
@@ -287,8 +318,8 @@ export type Query = {
   product?: Maybe<ProductDetails>;
   /** Products of one brand that are not deleted, newest first, page by page. */
   products: ProductPage;
-  /** Admins only. */
-  reportedProducts: Array<Product>;
+  /** Admins only: one case per listing with open reports or hidden, the latest reported first. */
+  reportedProducts: Array<ReportedProduct>;
   /** Products matching a search (keywords, filters, order), page by page; as GET /products. */
   searchProducts: ProductPage;
   /** The bookings of the calling seller's products, newest first, each with its status (sellers). */
@@ -360,6 +391,32 @@ export type QuerySellersArgs = {
 
 export type QueryUsersArgs = {
   minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/** A listing before the admins (Reported Items): its open reports, who claimed it, whether hidden. */
+export type ReportedProduct = {
+  __typename?: 'ReportedProduct';
+  Brand: Scalars['String']['output'];
+  _id: Scalars['ID']['output'];
+  /** The admin who claimed the case; the others cannot act on it meanwhile. */
+  claimedBy?: Maybe<CaseHolder>;
+  hidden: Scalars['Boolean']['output'];
+  hiddenReason?: Maybe<Scalars['String']['output']>;
+  /** When its latest report was made: the queue is the latest first. */
+  lastReportedAt?: Maybe<Scalars['String']['output']>;
+  picture: Scalars['String']['output'];
+  productName: Scalars['String']['output'];
+  reportCount: Scalars['Int']['output'];
+  reported: Scalars['Boolean']['output'];
+  /** Its open reports, oldest first. */
+  reports: Array<OpenReport>;
+  /** The seller's note with their review request. */
+  reviewNote?: Maybe<Scalars['String']['output']>;
+  reviewRequested: Scalars['Boolean']['output'];
+  sellerEmail: Scalars['String']['output'];
+  sellerName: Scalars['String']['output'];
+  sellingPrice: Scalars['Float']['output'];
+  status: ProductStatus;
 };
 
 export type Role = 'admin' | 'buyer' | 'seller';
@@ -583,6 +640,7 @@ export type ResolversTypes = {
   Booking: ResolverTypeWrapper<Booking>;
   BookingStatus: BookingStatus;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
+  CaseHolder: ResolverTypeWrapper<CaseHolder>;
   Category: ResolverTypeWrapper<Category>;
   Change: ResolverTypeWrapper<Change>;
   Condition: Condition;
@@ -592,6 +650,7 @@ export type ResolversTypes = {
   ListingThenAndNow: ResolverTypeWrapper<ListingThenAndNow>;
   ListingView: ResolverTypeWrapper<ListingView>;
   Me: ResolverTypeWrapper<Me>;
+  OpenReport: ResolverTypeWrapper<OpenReport>;
   PricePoint: ResolverTypeWrapper<PricePoint>;
   Product: ResolverTypeWrapper<Product>;
   ProductDetails: ResolverTypeWrapper<ProductDetails>;
@@ -600,6 +659,7 @@ export type ResolversTypes = {
   ProductSort: ProductSort;
   ProductStatus: ProductStatus;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  ReportedProduct: ResolverTypeWrapper<ReportedProduct>;
   Role: Role;
   Seller: ResolverTypeWrapper<Seller>;
   SellerSummary: ResolverTypeWrapper<SellerSummary>;
@@ -618,6 +678,7 @@ export type ResolversParentTypes = {
   AuditTimeline: AuditTimeline;
   Booking: Booking;
   Boolean: Scalars['Boolean']['output'];
+  CaseHolder: CaseHolder;
   Category: Category;
   Change: Change;
   Float: Scalars['Float']['output'];
@@ -626,12 +687,14 @@ export type ResolversParentTypes = {
   ListingThenAndNow: ListingThenAndNow;
   ListingView: ListingView;
   Me: Me;
+  OpenReport: OpenReport;
   PricePoint: PricePoint;
   Product: Product;
   ProductDetails: ProductDetails;
   ProductPage: ProductPage;
   ProductSearch: ProductSearch;
   Query: Record<PropertyKey, never>;
+  ReportedProduct: ReportedProduct;
   Seller: Seller;
   SellerSummary: SellerSummary;
   String: Scalars['String']['output'];
@@ -725,6 +788,14 @@ export type BookingResolvers<
   status?: Resolver<ResolversTypes['BookingStatus'], ParentType, ContextType>;
 };
 
+export type CaseHolderResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['CaseHolder'] = ResolversParentTypes['CaseHolder'],
+> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  uid?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type CategoryResolvers<
   ContextType = CallerContext,
   ParentType extends ResolversParentTypes['Category'] = ResolversParentTypes['Category'],
@@ -784,6 +855,17 @@ export type MeResolvers<
   uid?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
+export type OpenReportResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['OpenReport'] = ResolversParentTypes['OpenReport'],
+> = {
+  details?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reason?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reportedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reporterName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reporterUid?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+};
+
 export type PricePointResolvers<
   ContextType = CallerContext,
   ParentType extends ResolversParentTypes['PricePoint'] = ResolversParentTypes['PricePoint'],
@@ -806,11 +888,14 @@ export type ProductResolvers<
   buyingPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   condition?: Resolver<ResolversTypes['Condition'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hidden?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hiddenReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   picture?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   postTime?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   productName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reported?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reviewRequested?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   sellerEmail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   sellerName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   sellerVerified?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
@@ -834,12 +919,15 @@ export type ProductDetailsResolvers<
   buyingPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   condition?: Resolver<ResolversTypes['Condition'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  hidden?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hiddenReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   phone?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   picture?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   postTime?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   priceHistory?: Resolver<Array<ResolversTypes['PricePoint']>, ParentType, ContextType>;
   productName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   reported?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reviewRequested?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   seller?: Resolver<ResolversTypes['SellerSummary'], ParentType, ContextType>;
   sellerEmail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   sellerName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -907,7 +995,7 @@ export type QueryResolvers<
     RequireFields<QueryProductsArgs, 'brand'>
   >;
   reportedProducts?: Resolver<
-    Array<ResolversTypes['Product']>,
+    Array<ResolversTypes['ReportedProduct']>,
     ParentType,
     ContextType,
     Partial<QueryReportedProductsArgs>
@@ -931,6 +1019,30 @@ export type QueryResolvers<
     Partial<QuerySellersArgs>
   >;
   users?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType, Partial<QueryUsersArgs>>;
+};
+
+export type ReportedProductResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['ReportedProduct'] =
+    ResolversParentTypes['ReportedProduct'],
+> = {
+  Brand?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  _id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  claimedBy?: Resolver<Maybe<ResolversTypes['CaseHolder']>, ParentType, ContextType>;
+  hidden?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  hiddenReason?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastReportedAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  picture?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  productName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  reportCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  reported?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  reports?: Resolver<Array<ResolversTypes['OpenReport']>, ParentType, ContextType>;
+  reviewNote?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  reviewRequested?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  sellerEmail?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sellerName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sellingPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['ProductStatus'], ParentType, ContextType>;
 };
 
 export type SellerResolvers<
@@ -1056,16 +1168,19 @@ export type Resolvers<ContextType = CallerContext> = {
   AuditSubject?: AuditSubjectResolvers<ContextType>;
   AuditTimeline?: AuditTimelineResolvers<ContextType>;
   Booking?: BookingResolvers<ContextType>;
+  CaseHolder?: CaseHolderResolvers<ContextType>;
   Category?: CategoryResolvers<ContextType>;
   Change?: ChangeResolvers<ContextType>;
   ListingThenAndNow?: ListingThenAndNowResolvers<ContextType>;
   ListingView?: ListingViewResolvers<ContextType>;
   Me?: MeResolvers<ContextType>;
+  OpenReport?: OpenReportResolvers<ContextType>;
   PricePoint?: PricePointResolvers<ContextType>;
   Product?: ProductResolvers<ContextType>;
   ProductDetails?: ProductDetailsResolvers<ContextType>;
   ProductPage?: ProductPageResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  ReportedProduct?: ReportedProductResolvers<ContextType>;
   Seller?: SellerResolvers<ContextType>;
   SellerSummary?: SellerSummaryResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;

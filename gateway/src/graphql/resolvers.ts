@@ -7,6 +7,7 @@ import {
   categoryById,
   productDetails,
   productsByBrand,
+  reportedProductOf,
   reportedProducts,
   searchProducts,
   sellerBookings,
@@ -24,6 +25,7 @@ import type {
   CategoryResolvers,
   ProductDetailsResolvers,
   ProductResolvers,
+  ReportedProductResolvers,
   QueryMyBookingsArgs,
   QueryResolvers,
 } from './generated.ts';
@@ -167,7 +169,7 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
     reportedProducts: async (_root, args, ctx) => {
       requireActor(ctx, 'admin');
       await reach(args);
-      return reportedProducts.run(store);
+      return (await reportedProducts.run(store)).map(reportedProductOf);
     },
     me: (_root, _args, ctx) => {
       if (ctx.authError) throw ctx.authError;
@@ -183,8 +185,11 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
   const ProductDetails = {
     picture: ({ picture }) => imageUrl(publicUrl, picture),
   } satisfies ProductDetailsResolvers<MercuriusContext>;
+  const ReportedProduct = {
+    picture: ({ picture }) => imageUrl(publicUrl, picture),
+  } satisfies ReportedProductResolvers<MercuriusContext>;
   const Category = {
     image: ({ image }) => imageUrl(publicUrl, image),
   } satisfies CategoryResolvers<MercuriusContext>;
-  return { Query, Product, ProductDetails, Category };
+  return { Query, Product, ProductDetails, ReportedProduct, Category };
 }

@@ -12,7 +12,9 @@ import {
   tableRow,
 } from './support/user-steps.ts';
 
-// The admin's side: reported listings arrive live and are removed; users and sellers promoted.
+// The admins' side: reported listings arrive live with their reasons, one admin claims a case
+// while another sees it held, a hide reaches a buyer's open page at once; users and sellers
+// promoted.
 const browser = useJourneyBrowser(import.meta.filename);
 const visitor = (): Promise<Visitor> => browser.newVisitor();
 const adminVisitor = async (): Promise<Visitor> => {
@@ -27,17 +29,29 @@ const reportedListLoaded = (page: Page): Promise<void> =>
 
 describe('moderation by the admin', () => {
   it(
-    "a reported product appears on the admin's open Reported Items page without a reload, and the admin deletes it",
+    "two admins and a buyer: a report with its reason arrives live, the second admin sees the claim and is refused, and the hide reaches the buyer's open page at once",
     async () => {
       const reported = 'iPhone 12 64GB';
       const admin = await adminVisitor();
-      await openDashboardPage(admin.page, 'Reported Items');
-      await admin.page.getByRole('heading', { name: 'Reported Items' }).waitFor();
-      await reportedListLoaded(admin.page);
-      expect(await tableRow(admin.page, reported).count()).toBe(0);
-      // Survives only as long as the page is not reloaded.
-      await admin.page.evaluate(() => Object.assign(window, { notReloaded: true }));
 
+      // A second admin: a new member the demo admin promotes.
+      const second = { name: 'Tania Akter', email: 'tania.admin@journey.test' };
+      const secondAdmin = await visitor();
+      await signUp(secondAdmin.page, { ...second, password: 'tania-pass-2026', role: 'buyer' });
+      await openDashboardPage(admin.page, 'Users');
+      await tableRow(admin.page, second.email).getByRole('button', { name: 'Make Admin' }).click();
+      await seeToast(admin.page, 'Make admin successfully');
+      await secondAdmin.page.reload();
+      for (const page of [admin.page, secondAdmin.page]) {
+        await openDashboardPage(page, 'Reported Items');
+        await page.getByRole('heading', { name: 'Reported Items' }).waitFor();
+        await reportedListLoaded(page);
+        expect(await tableRow(page, reported).count()).toBe(0);
+        // Survives only as long as the page is not reloaded.
+        await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+      }
+
+      // The buyer reports it, saying why, and keeps the category page open.
       const buyer = await visitor();
       await signUp(buyer.page, {
         name: 'Rafiq Chowdhury',
@@ -46,18 +60,51 @@ describe('moderation by the admin', () => {
         role: 'buyer',
       });
       await openCategoryFromHome(buyer.page, 'Iphone');
+      await buyer.page.evaluate(() => Object.assign(window, { notReloaded: true }));
       await productCard(buyer.page, reported).getByRole('button', { name: 'Report' }).click();
+      const form = buyer.page.getByRole('dialog', { name: `Report ${reported}` });
+      await form.getByRole('radio', { name: 'Stolen or blocked device' }).check();
+      await form.getByRole('button', { name: 'Report' }).click();
       await seeToast(buyer.page, 'Successfully Reported');
       await productCard(buyer.page, reported).getByRole('button', { name: 'Reported' }).waitFor();
 
+      // Both admins see the case arrive with its reason and reporter, without a reload.
       const row = tableRow(admin.page, reported);
-      await row.waitFor();
-      expect(await admin.page.evaluate(() => 'notReloaded' in window)).toBe(true);
-      await admin.screenshot('reported-item-arrived');
+      const secondRow = tableRow(secondAdmin.page, reported);
+      for (const caseRow of [row, secondRow]) {
+        await caseRow.getByText('Stolen or blocked device').waitFor();
+        await caseRow.getByText('by Rafiq Chowdhury').waitFor();
+      }
 
-      // The confirmation is a modal <dialog>: Tab never leaves it, Escape closes it and gives
-      // focus back to the button that opened it.
-      const deleteButton = row.getByRole('button', { name: 'Delete' });
+      // The demo admin claims it; the second admin sees who holds it, live, and is refused.
+      await row.getByRole('button', { name: `Claim ${reported}` }).click();
+      await seeToast(admin.page, `You are reviewing ${reported}`);
+      await secondRow.getByText('Being reviewed by Demo Admin').waitFor();
+      await secondRow.getByRole('button', { name: `Claim ${reported}` }).click();
+      await seeToast(secondAdmin.page, 'This listing is being reviewed by Demo Admin');
+      await secondAdmin.screenshotAs('moderation-queue');
+
+      // Hidden with a reason: it leaves the buyer's open category page at once.
+      await productCard(buyer.page, reported).waitFor();
+      await row.getByRole('button', { name: `Hide ${reported}` }).click();
+      const hide = admin.page.getByRole('alertdialog', { name: `Hide ${reported} from the site?` });
+      await hide.getByLabel('Reason').fill('The IMEI is on the blocked list');
+      await hide.getByRole('button', { name: 'Hide' }).click();
+      await seeToast(admin.page, `Hidden: ${reported}`);
+      await productCard(buyer.page, reported).waitFor({ state: 'detached' });
+      await productCard(buyer.page, 'iPhone 13 128GB').waitFor();
+      expect(await buyer.page.evaluate(() => 'notReloaded' in window)).toBe(true);
+      await buyer.screenshot('hidden-listing-gone');
+      // Still before the admins, hidden, and free again for either of them.
+      await secondRow.getByText('The IMEI is on the blocked list').waitFor();
+      await secondRow.getByText('Not claimed').waitFor();
+      await admin.screenshot('reported-item-hidden');
+
+      // Deleting it asks first (the spec's confirmation, now with a reason). The confirmation
+      // is a modal <dialog>: Tab never leaves it, Escape closes it and gives focus back.
+      await row.getByRole('button', { name: `Claim ${reported}` }).click();
+      await seeToast(admin.page, `You are reviewing ${reported}`);
+      const deleteButton = row.getByRole('button', { name: `Delete ${reported}` });
       await deleteButton.click();
       const confirm = admin.page.getByRole('alertdialog', {
         name: 'Are you sure you want to delete?',
@@ -78,19 +125,16 @@ describe('moderation by the admin', () => {
       expect(await deleteButton.evaluate((button) => button === document.activeElement)).toBe(true);
 
       await deleteButton.click();
-      await confirm.getByRole('button', { name: 'cancel!' }).waitFor();
+      await confirm.getByLabel('Reason').fill('Stolen phone, confirmed with the carrier');
       await admin.screenshot('confirm-delete');
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await seeToast(admin.page, `Successfully deleted ${reported}`);
       await confirm.waitFor({ state: 'hidden' });
       await row.waitFor({ state: 'detached' });
+      await secondRow.waitFor({ state: 'detached' });
+      for (const page of [admin.page, secondAdmin.page])
+        expect(await page.evaluate(() => 'notReloaded' in window)).toBe(true);
       await admin.screenshot('reported-item-deleted');
-
-      // The listing is gone for buyers too.
-      await buyer.page.reload();
-      await buyer.page.getByRole('heading', { level: 1, name: 'Iphone' }).waitFor();
-      await productCard(buyer.page, 'iPhone 13 128GB').waitFor();
-      expect(await productCard(buyer.page, reported).count()).toBe(0);
     },
     journeyTimeoutMs,
   );

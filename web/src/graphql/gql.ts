@@ -18,7 +18,8 @@ type Documents = {
   '\n  subscription UsersChanged($after: Float) {\n    usersChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.UsersChangedDocument;
   '\n  query Sellers($minPosition: Float) {\n    sellers(minPosition: $minPosition) {\n      _id\n      name\n      email\n      sellerEmail\n      verified\n    }\n  }\n': typeof types.SellersDocument;
   '\n  subscription SellersChanged($after: Float) {\n    sellersChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.SellersChangedDocument;
-  '\n  query ReportedProducts($minPosition: Float) {\n    reportedProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellerName\n      sellerEmail\n      sellingPrice\n    }\n  }\n': typeof types.ReportedProductsDocument;
+  '\n  query ReportedProducts($minPosition: Float) {\n    reportedProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellerName\n      sellerEmail\n      sellingPrice\n      hidden\n      hiddenReason\n      reviewRequested\n      reviewNote\n      reportCount\n      lastReportedAt\n      reports {\n        reporterUid\n        reporterName\n        reason\n        details\n        reportedAt\n      }\n      claimedBy {\n        uid\n        name\n      }\n    }\n  }\n': typeof types.ReportedProductsDocument;
+  '\n  query Moderator {\n    me {\n      uid\n    }\n  }\n': typeof types.ModeratorDocument;
   '\n  subscription ReportedProductsChanged($after: Float) {\n    reportedProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.ReportedProductsChangedDocument;
   '\n  query AuditTimeline(\n    $stream: String\n    $email: String\n    $q: String\n    $types: [String!]\n    $actor: String\n    $after: Float\n    $limit: Int\n    $minPosition: Float\n  ) {\n    auditTimeline(\n      stream: $stream\n      email: $email\n      q: $q\n      types: $types\n      actor: $actor\n      after: $after\n      limit: $limit\n      minPosition: $minPosition\n    ) {\n      subject {\n        kind\n        id\n        label\n        streams\n      }\n      matches {\n        kind\n        id\n        label\n        streams\n      }\n      entries {\n        position\n        streamId\n        recordedAt\n        type\n        description\n        actor {\n          uid\n          email\n          name\n          role\n        }\n        correlationId\n        links {\n          productIds\n          userIds\n          bookingIds\n        }\n      }\n      nextCursor\n      matching\n      eventTypes\n      actors {\n        uid\n        email\n      }\n    }\n  }\n': typeof types.AuditTimelineDocument;
   '\n  subscription AuditTimelineChanged($streams: [String!]!, $after: Float) {\n    auditTimelineChanged(streams: $streams, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.AuditTimelineChangedDocument;
@@ -39,7 +40,7 @@ type Documents = {
   '\n  subscription ProductSearchChanged($brand: String, $after: Float) {\n    productSearchChanged(brand: $brand, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.ProductSearchChangedDocument;
   '\n  query SellerBookings($minPosition: Float) {\n    sellerBookings(minPosition: $minPosition) {\n      _id\n      productId\n      productName\n      Brand\n      sellingPrice\n      buyerName\n      email\n      phone\n      address\n      status\n      expiresAt\n      cancelReason\n    }\n  }\n': typeof types.SellerBookingsDocument;
   '\n  subscription SellerBookingsChanged($after: Float) {\n    sellerBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.SellerBookingsChangedDocument;
-  '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      about\n      status\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n': typeof types.MyProductsDocument;
+  '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      about\n      status\n      booked\n      advertised\n      available\n      reported\n      hidden\n      hiddenReason\n      reviewRequested\n    }\n  }\n': typeof types.MyProductsDocument;
   '\n  subscription MyProductsChanged($after: Float) {\n    myProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.MyProductsChangedDocument;
 };
 const documents: Documents = {
@@ -51,8 +52,9 @@ const documents: Documents = {
     types.SellersDocument,
   '\n  subscription SellersChanged($after: Float) {\n    sellersChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
     types.SellersChangedDocument,
-  '\n  query ReportedProducts($minPosition: Float) {\n    reportedProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellerName\n      sellerEmail\n      sellingPrice\n    }\n  }\n':
+  '\n  query ReportedProducts($minPosition: Float) {\n    reportedProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellerName\n      sellerEmail\n      sellingPrice\n      hidden\n      hiddenReason\n      reviewRequested\n      reviewNote\n      reportCount\n      lastReportedAt\n      reports {\n        reporterUid\n        reporterName\n        reason\n        details\n        reportedAt\n      }\n      claimedBy {\n        uid\n        name\n      }\n    }\n  }\n':
     types.ReportedProductsDocument,
+  '\n  query Moderator {\n    me {\n      uid\n    }\n  }\n': types.ModeratorDocument,
   '\n  subscription ReportedProductsChanged($after: Float) {\n    reportedProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
     types.ReportedProductsChangedDocument,
   '\n  query AuditTimeline(\n    $stream: String\n    $email: String\n    $q: String\n    $types: [String!]\n    $actor: String\n    $after: Float\n    $limit: Int\n    $minPosition: Float\n  ) {\n    auditTimeline(\n      stream: $stream\n      email: $email\n      q: $q\n      types: $types\n      actor: $actor\n      after: $after\n      limit: $limit\n      minPosition: $minPosition\n    ) {\n      subject {\n        kind\n        id\n        label\n        streams\n      }\n      matches {\n        kind\n        id\n        label\n        streams\n      }\n      entries {\n        position\n        streamId\n        recordedAt\n        type\n        description\n        actor {\n          uid\n          email\n          name\n          role\n        }\n        correlationId\n        links {\n          productIds\n          userIds\n          bookingIds\n        }\n      }\n      nextCursor\n      matching\n      eventTypes\n      actors {\n        uid\n        email\n      }\n    }\n  }\n':
@@ -93,7 +95,7 @@ const documents: Documents = {
     types.SellerBookingsDocument,
   '\n  subscription SellerBookingsChanged($after: Float) {\n    sellerBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
     types.SellerBookingsChangedDocument,
-  '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      about\n      status\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n':
+  '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      about\n      status\n      booked\n      advertised\n      available\n      reported\n      hidden\n      hiddenReason\n      reviewRequested\n    }\n  }\n':
     types.MyProductsDocument,
   '\n  subscription MyProductsChanged($after: Float) {\n    myProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
     types.MyProductsChangedDocument,
@@ -141,8 +143,14 @@ export function graphql(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(
-  source: '\n  query ReportedProducts($minPosition: Float) {\n    reportedProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellerName\n      sellerEmail\n      sellingPrice\n    }\n  }\n',
-): (typeof documents)['\n  query ReportedProducts($minPosition: Float) {\n    reportedProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellerName\n      sellerEmail\n      sellingPrice\n    }\n  }\n'];
+  source: '\n  query ReportedProducts($minPosition: Float) {\n    reportedProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellerName\n      sellerEmail\n      sellingPrice\n      hidden\n      hiddenReason\n      reviewRequested\n      reviewNote\n      reportCount\n      lastReportedAt\n      reports {\n        reporterUid\n        reporterName\n        reason\n        details\n        reportedAt\n      }\n      claimedBy {\n        uid\n        name\n      }\n    }\n  }\n',
+): (typeof documents)['\n  query ReportedProducts($minPosition: Float) {\n    reportedProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellerName\n      sellerEmail\n      sellingPrice\n      hidden\n      hiddenReason\n      reviewRequested\n      reviewNote\n      reportCount\n      lastReportedAt\n      reports {\n        reporterUid\n        reporterName\n        reason\n        details\n        reportedAt\n      }\n      claimedBy {\n        uid\n        name\n      }\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query Moderator {\n    me {\n      uid\n    }\n  }\n',
+): (typeof documents)['\n  query Moderator {\n    me {\n      uid\n    }\n  }\n'];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -267,8 +275,8 @@ export function graphql(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(
-  source: '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      about\n      status\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n',
-): (typeof documents)['\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      about\n      status\n      booked\n      advertised\n      available\n      reported\n    }\n  }\n'];
+  source: '\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      about\n      status\n      booked\n      advertised\n      available\n      reported\n      hidden\n      hiddenReason\n      reviewRequested\n    }\n  }\n',
+): (typeof documents)['\n  query MyProducts($minPosition: Float) {\n    myProducts(minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      Brand\n      sellingPrice\n      condition\n      about\n      status\n      booked\n      advertised\n      available\n      reported\n      hidden\n      hiddenReason\n      reviewRequested\n    }\n  }\n'];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

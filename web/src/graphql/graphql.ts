@@ -104,6 +104,13 @@ export type Booking = {
 /** Where a booking stands: pending until its seller, its buyer or its time ends it. */
 export type BookingStatus = 'accepted' | 'cancelled' | 'declined' | 'expired' | 'pending';
 
+/** The admin reviewing a case now. */
+export type CaseHolder = {
+  __typename?: 'CaseHolder';
+  name: Scalars['String']['output'];
+  uid: Scalars['ID']['output'];
+};
+
 export type Category = {
   __typename?: 'Category';
   _id: Scalars['ID']['output'];
@@ -158,6 +165,18 @@ export type Me = {
   uid: Scalars['ID']['output'];
 };
 
+/** One open report on a listing. */
+export type OpenReport = {
+  __typename?: 'OpenReport';
+  /** The reporter's own words, with the reason other. */
+  details?: Maybe<Scalars['String']['output']>;
+  /** The reason as the API names it (stolen-or-blocked, ..., other, not-given). */
+  reason: Scalars['String']['output'];
+  reportedAt: Scalars['String']['output'];
+  reporterName: Scalars['String']['output'];
+  reporterUid: Scalars['ID']['output'];
+};
+
 /** One price a product was listed at, from `at` on. */
 export type PricePoint = {
   __typename?: 'PricePoint';
@@ -177,11 +196,17 @@ export type Product = {
   buyingPrice: Scalars['Float']['output'];
   condition: Condition;
   email: Scalars['String']['output'];
+  /** An admin hid it from every public page: only its seller and admins see it. */
+  hidden: Scalars['Boolean']['output'];
+  /** Why an admin hid it, while hidden. */
+  hiddenReason?: Maybe<Scalars['String']['output']>;
   phone: Scalars['String']['output'];
   picture: Scalars['String']['output'];
   postTime: Scalars['String']['output'];
   productName: Scalars['String']['output'];
   reported: Scalars['Boolean']['output'];
+  /** Its seller asked the admins to review its hiding. */
+  reviewRequested: Scalars['Boolean']['output'];
   sellerEmail: Scalars['String']['output'];
   sellerName: Scalars['String']['output'];
   sellerVerified: Scalars['Boolean']['output'];
@@ -203,6 +228,10 @@ export type ProductDetails = {
   buyingPrice: Scalars['Float']['output'];
   condition: Condition;
   email: Scalars['String']['output'];
+  /** An admin hid it from every public page: only its seller and admins see it. */
+  hidden: Scalars['Boolean']['output'];
+  /** Why an admin hid it, while hidden. */
+  hiddenReason?: Maybe<Scalars['String']['output']>;
   phone: Scalars['String']['output'];
   picture: Scalars['String']['output'];
   postTime: Scalars['String']['output'];
@@ -210,6 +239,8 @@ export type ProductDetails = {
   priceHistory: Array<PricePoint>;
   productName: Scalars['String']['output'];
   reported: Scalars['Boolean']['output'];
+  /** Its seller asked the admins to review its hiding. */
+  reviewRequested: Scalars['Boolean']['output'];
   seller: SellerSummary;
   sellerEmail: Scalars['String']['output'];
   sellerName: Scalars['String']['output'];
@@ -283,8 +314,8 @@ export type Query = {
   product?: Maybe<ProductDetails>;
   /** Products of one brand that are not deleted, newest first, page by page. */
   products: ProductPage;
-  /** Admins only. */
-  reportedProducts: Array<Product>;
+  /** Admins only: one case per listing with open reports or hidden, the latest reported first. */
+  reportedProducts: Array<ReportedProduct>;
   /** Products matching a search (keywords, filters, order), page by page; as GET /products. */
   searchProducts: ProductPage;
   /** The bookings of the calling seller's products, newest first, each with its status (sellers). */
@@ -356,6 +387,32 @@ export type QuerySellersArgs = {
 
 export type QueryUsersArgs = {
   minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/** A listing before the admins (Reported Items): its open reports, who claimed it, whether hidden. */
+export type ReportedProduct = {
+  __typename?: 'ReportedProduct';
+  Brand: Scalars['String']['output'];
+  _id: Scalars['ID']['output'];
+  /** The admin who claimed the case; the others cannot act on it meanwhile. */
+  claimedBy?: Maybe<CaseHolder>;
+  hidden: Scalars['Boolean']['output'];
+  hiddenReason?: Maybe<Scalars['String']['output']>;
+  /** When its latest report was made: the queue is the latest first. */
+  lastReportedAt?: Maybe<Scalars['String']['output']>;
+  picture: Scalars['String']['output'];
+  productName: Scalars['String']['output'];
+  reportCount: Scalars['Int']['output'];
+  reported: Scalars['Boolean']['output'];
+  /** Its open reports, oldest first. */
+  reports: Array<OpenReport>;
+  /** The seller's note with their review request. */
+  reviewNote?: Maybe<Scalars['String']['output']>;
+  reviewRequested: Scalars['Boolean']['output'];
+  sellerEmail: Scalars['String']['output'];
+  sellerName: Scalars['String']['output'];
+  sellingPrice: Scalars['Float']['output'];
+  status: ProductStatus;
 };
 
 export type Role = 'admin' | 'buyer' | 'seller';
@@ -523,7 +580,7 @@ export type ReportedProductsQueryVariables = Exact<{
 export type ReportedProductsQuery = {
   __typename?: 'Query';
   reportedProducts: Array<{
-    __typename?: 'Product';
+    __typename?: 'ReportedProduct';
     _id: string;
     productName: string;
     picture: string;
@@ -531,7 +588,29 @@ export type ReportedProductsQuery = {
     sellerName: string;
     sellerEmail: string;
     sellingPrice: number;
+    hidden: boolean;
+    hiddenReason?: string | null;
+    reviewRequested: boolean;
+    reviewNote?: string | null;
+    reportCount: number;
+    lastReportedAt?: string | null;
+    reports: Array<{
+      __typename?: 'OpenReport';
+      reporterUid: string;
+      reporterName: string;
+      reason: string;
+      details?: string | null;
+      reportedAt: string;
+    }>;
+    claimedBy?: { __typename?: 'CaseHolder'; uid: string; name: string } | null;
   }>;
+};
+
+export type ModeratorQueryVariables = Exact<{ [key: string]: never }>;
+
+export type ModeratorQuery = {
+  __typename?: 'Query';
+  me?: { __typename?: 'Me'; uid: string } | null;
 };
 
 export type ReportedProductsChangedSubscriptionVariables = Exact<{
@@ -995,6 +1074,9 @@ export type MyProductsQuery = {
     advertised: boolean;
     available: boolean;
     reported: boolean;
+    hidden: boolean;
+    hiddenReason?: string | null;
+    reviewRequested: boolean;
   }>;
 };
 
@@ -1246,6 +1328,37 @@ export const ReportedProductsDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'sellerName' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'hidden' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'hiddenReason' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reviewRequested' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reviewNote' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reportCount' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lastReportedAt' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'reports' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'reporterUid' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reporterName' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reason' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'details' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'reportedAt' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'claimedBy' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'uid' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                    ],
+                  },
+                },
               ],
             },
           },
@@ -1254,6 +1367,29 @@ export const ReportedProductsDocument = {
     },
   ],
 } as unknown as DocumentNode<ReportedProductsQuery, ReportedProductsQueryVariables>;
+export const ModeratorDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'Moderator' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'me' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [{ kind: 'Field', name: { kind: 'Name', value: 'uid' } }],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ModeratorQuery, ModeratorQueryVariables>;
 export const ReportedProductsChangedDocument = {
   kind: 'Document',
   definitions: [
@@ -2555,6 +2691,9 @@ export const MyProductsDocument = {
                 { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'available' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'hidden' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'hiddenReason' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'reviewRequested' } },
               ],
             },
           },

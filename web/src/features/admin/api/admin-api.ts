@@ -21,9 +21,19 @@ export const verifySeller = (key: string, sellerEmail: string) =>
   apiRequest<Answer>(`/users/sellers/${id(sellerEmail)}`, { method: 'PUT', idempotencyKey: key });
 export const deleteSeller = (key: string, sellerId: string) =>
   apiRequest<Answer>(`/sellers/${id(sellerId)}`, { method: 'DELETE', idempotencyKey: key });
-export const deleteReportedProduct = (key: string, productId: string) =>
+export const deleteReportedProduct = (key: string, productId: string, reason: string) =>
   apiRequest<Answer>(`/reportedProducts/${id(productId)}`, {
     method: 'DELETE',
+    json: { reason },
+    idempotencyKey: key,
+  });
+
+/** An admin's move on a listing's case: claim or release it, or act on it with a reason. */
+export type CaseAction = 'claim' | 'release' | 'dismiss' | 'hide' | 'restore';
+export const actOnCase = (key: string, productId: string, action: CaseAction, reason?: string) =>
+  apiRequest<Answer>(`/reportedProducts/${id(productId)}/${action}`, {
+    method: 'POST',
+    ...(reason === undefined ? {} : { json: { reason } }),
     idempotencyKey: key,
   });
 
@@ -78,6 +88,31 @@ export const ReportedProductsQuery = graphql(`
       sellerName
       sellerEmail
       sellingPrice
+      hidden
+      hiddenReason
+      reviewRequested
+      reviewNote
+      reportCount
+      lastReportedAt
+      reports {
+        reporterUid
+        reporterName
+        reason
+        details
+        reportedAt
+      }
+      claimedBy {
+        uid
+        name
+      }
+    }
+  }
+`);
+/** The admin using the page: whether a claimed case is theirs. */
+export const ModeratorQuery = graphql(`
+  query Moderator {
+    me {
+      uid
     }
   }
 `);

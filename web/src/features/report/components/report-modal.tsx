@@ -1,12 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormError, FormField } from '@/components/ui/form-field.tsx';
 import { Modal, ModalFormActions } from '@/components/ui/modal.tsx';
-import {
-  maxReportDetails,
-  reportReasons,
-  type Report,
-  type ReportReason,
-} from '../api/report-product.ts';
+import { reportReasons, type ReportReason } from '@/lib/report-reasons.ts';
+import { maxReportDetails, type Report } from '../api/report-product.ts';
 
 /** Why the user reports the listing: one reason of the list, a short text with 'Other'. */
 export function ReportModal({

@@ -18,6 +18,9 @@ export const MyProductsQuery = graphql(`
       advertised
       available
       reported
+      hidden
+      hiddenReason
+      reviewRequested
     }
   }
 `);

@@ -89,3 +89,12 @@ export type CategoryOption = { _id: string; title: string };
 export function fetchProductCategories(signal?: AbortSignal) {
   return apiRequest<CategoryOption[]>('/addProductCategory', { signal, bearer: null });
 }
+
+/** POST /myProducts/{id}/review: asks the admins to look again at an own hidden listing. */
+export function requestReview(idempotencyKey: string, productId: string) {
+  return apiRequest<{ position: number }>(`/myProducts/${encodeURIComponent(productId)}/review`, {
+    method: 'POST',
+    json: {},
+    idempotencyKey,
+  });
+}

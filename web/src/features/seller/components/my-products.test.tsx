@@ -18,6 +18,9 @@ const product = {
   advertised: false,
   available: true,
   reported: false,
+  hidden: false,
+  hiddenReason: null as string | null,
+  reviewRequested: false,
 };
 
 const conflict = (message: string): [number, unknown] => [
@@ -62,6 +65,35 @@ describe("the seller's products", () => {
       ['PUT', '/myProducts/p1/availability', { available: false }],
       ['PUT', '/myProducts/p1/advertise', undefined],
     ]);
+  });
+
+  it('shows a listing an admin hid with the reason, and asks for its review', async () => {
+    const hidden = { ...product, hidden: true, hiddenReason: 'The IMEI is blocked' };
+    const { server } = renderMyProducts(
+      (r) =>
+        r.method === 'POST' && r.path === '/myProducts/p1/review'
+          ? [200, { modifiedCount: 1, position: 9 }]
+          : undefined,
+      [hidden],
+    );
+    const row = await productRow();
+    expect(row).toHaveTextContent('Hidden: The IMEI is blocked');
+    // Its seller may still edit it before asking.
+    expect(within(row).getByRole('button', { name: 'Edit Galaxy S10' })).toBeEnabled();
+    await userEvent.click(
+      within(row).getByRole('button', { name: 'Ask for review of Galaxy S10' }),
+    );
+    expect(await screen.findByText('The admins will review Galaxy S10 again')).toBeInTheDocument();
+    expect(commands(server.restRequests)).toEqual([['POST', '/myProducts/p1/review', {}]]);
+  });
+
+  it('says a review was asked for instead of offering it again', async () => {
+    renderMyProducts(undefined, [
+      { ...product, hidden: true, hiddenReason: 'Wrong price', reviewRequested: true },
+    ]);
+    const row = await productRow();
+    expect(within(row).getByText('Review requested')).toBeInTheDocument();
+    expect(within(row).queryByRole('button', { name: /Ask for review/ })).not.toBeInTheDocument();
   });
 
   it('links each listing to its own page and shows its status', async () => {

@@ -13,7 +13,13 @@ import {
   MyProductsQuery,
   type MyProduct,
 } from '../api/my-products.ts';
-import { advertise, markListingSold, setAvailability, withdrawListing } from '../api/seller-api.ts';
+import {
+  advertise,
+  markListingSold,
+  requestReview,
+  setAvailability,
+  withdrawListing,
+} from '../api/seller-api.ts';
 import { EditListingModal } from './edit-listing-modal.tsx';
 
 const toggleAvailability = (key: string, product: MyProduct) =>
@@ -26,6 +32,41 @@ const withdraw = (key: string, product: MyProduct) => withdrawListing(key, produ
 const withdrawnMessage = (product: MyProduct) => `${product.productName} is withdrawn`;
 const markSold = (key: string, product: MyProduct) => markListingSold(key, product._id);
 const soldMessage = (product: MyProduct) => `${product.productName} is marked sold`;
+const askReview = (key: string, product: MyProduct) => requestReview(key, product._id);
+const reviewAskedMessage = (product: MyProduct) =>
+  `The admins will review ${product.productName} again`;
+
+/** An admin hid it: why, and whether its seller asked them to look again (or a way to). */
+function HiddenState({
+  product,
+  asking,
+  onAsk,
+}: {
+  product: MyProduct;
+  asking: boolean;
+  onAsk: () => void;
+}) {
+  return (
+    <span className="table__sub hidden-listing">
+      <span>
+        <Badge tone="danger">Hidden</Badge> {`Hidden: ${product.hiddenReason ?? ''}`}
+      </span>
+      {product.reviewRequested ? (
+        <Badge tone="info">Review requested</Badge>
+      ) : (
+        <button
+          type="button"
+          className="button button--small button--outline"
+          aria-label={`Ask for review of ${product.productName}`}
+          disabled={asking}
+          onClick={onAsk}
+        >
+          Ask for review
+        </button>
+      )}
+    </span>
+  );
+}
 
 const statusOf = (product: MyProduct): ListingStatus => product.status;
 
@@ -43,6 +84,7 @@ export function MyProducts() {
   const [promote, promoting] = useCommand(advertiseProduct, advertisedMessage);
   const [takeOff, withdrawing] = useCommand(withdraw, withdrawnMessage);
   const [sell, selling] = useCommand(markSold, soldMessage);
+  const [review, reviewing] = useCommand(askReview, reviewAskedMessage);
   const [editing, setEditing] = useState<MyProduct | null>(null);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const busy = withdrawing || selling;
@@ -80,7 +122,18 @@ export function MyProducts() {
           { header: 'Price', cell: (product) => formatPrice(product.sellingPrice) },
           {
             header: 'Status',
-            cell: (product) => <ListingStatusBadge status={statusOf(product)} />,
+            cell: (product) => (
+              <>
+                <ListingStatusBadge status={statusOf(product)} />
+                {product.hidden && (
+                  <HiddenState
+                    product={product}
+                    asking={reviewing}
+                    onAsk={() => void review(product)}
+                  />
+                )}
+              </>
+            ),
           },
           {
             header: 'Available',
