@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { listenRefusal } from './ports.ts';
+import { freePortRun, listenRefusal } from './ports.ts';
 
 const firebaseBin = createRequire(import.meta.url).resolve('firebase-tools/lib/bin/firebase.js');
 
@@ -209,4 +209,22 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
     throw error;
   }
   return { host, stop };
+}
+
+/**
+ * A start's Auth emulator, its accounts kept in the data folder: on `port` (its hub and logging
+ * ports the emulator's defaults), or with 0 on free ports, all three.
+ */
+export async function startStackAuthEmulator(port: number, dataDir: string): Promise<AuthEmulator> {
+  const accountsDir = path.join(dataDir, 'auth');
+  return startAuthEmulator(
+    port === 0
+      ? {
+          port: await freePortRun(1),
+          hubPort: await freePortRun(1),
+          loggingPort: await freePortRun(1),
+          dataDir: accountsDir,
+        }
+      : { port, dataDir: accountsDir },
+  );
 }

@@ -2,7 +2,7 @@ import { createEventStore } from '@resale/events';
 import { embeddedAccessTokenSecret } from '@resale/gateway';
 import { createImageStore } from '@resale/workers';
 import path from 'node:path';
-import { AUTH_PROJECT_ID, startAuthEmulator } from './auth-emulator.ts';
+import { AUTH_PROJECT_ID, startStackAuthEmulator } from './auth-emulator.ts';
 import { seedDemoData, type SeededAccount } from './demo/seed-demo-data.ts';
 import { webOrigins } from './embedded-stack.ts';
 import { FERRETDB_VERSION, startMongoWireServer } from './mongo-wire-server.ts';
@@ -141,18 +141,7 @@ export async function startDistributedStack(
         ? Promise.resolve(undefined)
         : startRedisServer({ dataDir: path.join(dataDir, 'redis') }),
     );
-    const authStarting = started(
-      startAuthEmulator(
-        options.authPort === 0
-          ? {
-              port: await freePortRun(1),
-              hubPort: await freePortRun(1),
-              loggingPort: await freePortRun(1),
-              dataDir: path.join(dataDir, 'auth'),
-            }
-          : { port: options.authPort, dataDir: path.join(dataDir, 'auth') },
-      ),
-    );
+    const authStarting = started(startStackAuthEmulator(options.authPort, dataDir));
     const starting = [mongoStarting, redisStarting, authStarting] as const;
     await Promise.allSettled(starting);
     const [mongo, redis, auth] = await Promise.all(starting);

@@ -1,8 +1,7 @@
 import { createEventStore } from '@resale/events';
 import { loadConfig, startServer } from '@resale/gateway';
 import { fileImageStore } from '@resale/workers';
-import path from 'node:path';
-import { AUTH_PROJECT_ID, startAuthEmulator } from './auth-emulator.ts';
+import { AUTH_PROJECT_ID, startStackAuthEmulator } from './auth-emulator.ts';
 import { embeddedGatewayEnv } from './embedded-gateway-env.ts';
 import { seedDemoData, type SeededAccount } from './demo/seed-demo-data.ts';
 import { freePortRun } from './ports.ts';
@@ -63,16 +62,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
   const gatewayUrl = (env.PUBLIC_URL || `http://${host}:${gatewayPort}`).replace(/\/+$/, '');
   const webUrl = `http://${host}:${webPort}`;
 
-  const auth = await startAuthEmulator(
-    options.authPort === 0
-      ? {
-          port: await freePortRun(1),
-          hubPort: await freePortRun(1),
-          loggingPort: await freePortRun(1),
-          dataDir: path.join(dataDir, 'auth'),
-        }
-      : { port: options.authPort, dataDir: path.join(dataDir, 'auth') },
-  );
+  const auth = await startStackAuthEmulator(options.authPort, dataDir);
   const stoppers: (() => Promise<unknown>)[] = [() => auth.stop()];
   const stop = async (): Promise<void> => {
     for (const stopOne of stoppers.splice(0).reverse())
