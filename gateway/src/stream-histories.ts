@@ -67,14 +67,17 @@ export class StreamHistories {
     };
   }
 
-  /** The stream's events in revision order, as the event store's `readStream` answers them. */
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  /**
+   * The stream's events in revision order, as the event store's `readStream` answers them; the
+   * kept array itself (read only), which later events extend.
+   */
+  async readStream(streamId: string): Promise<readonly RecordedEvent[]> {
     await this.#open();
     const kept = this.#kept.get(streamId);
     if (kept) {
       this.#kept.delete(streamId);
       this.#kept.set(streamId, kept);
-      return [...(kept.events ?? (await kept.reading) ?? [])];
+      return kept.events ?? (await kept.reading) ?? [];
     }
     const reading: Kept = { events: null, arrived: [], reading: null };
     this.#kept.set(streamId, reading);
@@ -97,7 +100,7 @@ export class StreamHistories {
         reading.reading = null;
       }
     })();
-    return [...(await reading.reading)];
+    return reading.reading;
   }
 
   /** Forgets the least recently read histories beyond the bound (never the one just read). */

@@ -1,6 +1,6 @@
-import { systemActor, type EventStore, type RecordedEvent } from '@resale/events';
+import { systemActor, type RecordedEvent } from '@resale/events';
 import { describeEvent } from './audit-wording.ts';
-import { filterAudit, toAuditEntry, type AuditEntry, type AuditFilter } from './audit.ts';
+import { auditMatcher, type AuditFilter } from './audit.ts';
 
 /*
  * The admins' audit timeline: the history of the streams of one listing, user, seller or booking,
@@ -85,76 +85,92 @@ export function linksOf(payload: unknown): TimelineLinks {
 }
 
 const actorOf = (
-  entry: AuditEntry,
+  { actorUid, actorEmail }: RecordedEvent['metadata'],
   profiles: ReadonlyMap<string, ActorProfile | null>,
 ): TimelineActor => {
-  if (entry.actorUid === systemActor.actorUid)
-    return { uid: entry.actorUid, email: '', name: null, role: 'system' };
-  const profile = profiles.get(entry.actorUid) ?? null;
+  if (actorUid === systemActor.actorUid)
+    return { uid: actorUid, email: '', name: null, role: 'system' };
+  const profile = profiles.get(actorUid) ?? null;
   return {
-    uid: entry.actorUid,
-    email: entry.actorEmail,
+    uid: actorUid,
+    email: actorEmail,
     name: profile?.name ?? null,
     role: profile?.role ?? null,
   };
 };
 
 /**
- * One page of a history's timeline: the entries matching the filter after `after`, at most
- * `limit`, with their actors' names and roles looked up once per actor of the page.
+ * One page of a history's timeline: the events matching the filter after `after`, at most
+ * `limit`, with their actors' names and roles looked up once per actor of the page. Only the
+ * page's events are turned into entries, so a long history costs little per page.
  */
 export async function timelinePage(
-  history: readonly AuditEntry[],
+  history: readonly RecordedEvent[],
   request: TimelineRequest,
   profileOf: (uid: string) => Promise<ActorProfile | null>,
 ): Promise<TimelinePage> {
-  const matching = filterAudit(history, request.filter);
-  const after = request.after;
-  const start = after === undefined ? 0 : matching.findIndex((entry) => entry.position > after);
-  const page = start < 0 ? [] : matching.slice(start, start + request.limit);
+  const { filter, after, limit } = request;
+  const matches = auditMatcher(filter);
+  const unfiltered = filter.types.length === 0 && filter.actor === undefined;
+  const matching = unfiltered
+    ? history
+    : history.filter((event) =>
+        matches(event.type, event.metadata.actorUid, event.metadata.actorEmail),
+      );
+  const start = after === undefined ? 0 : matching.findIndex((event) => event.position > after);
+  const page = start < 0 ? [] : matching.slice(start, start + limit);
   const last = page.at(-1);
-  const more = start >= 0 && start + request.limit < matching.length;
+  const more = start >= 0 && start + limit < matching.length;
 
-  const uids = [...new Set(page.map((entry) => entry.actorUid))].filter(
+  // Everything read from the history before the first await: a kept one may grow meanwhile.
+  const count = matching.length;
+  const eventTypes = new Set<string>();
+  const actors = new Map<string, string>();
+  for (const { type, metadata } of history) {
+    eventTypes.add(type);
+    if (!actors.has(metadata.actorUid)) actors.set(metadata.actorUid, metadata.actorEmail);
+  }
+  const uids = [...new Set(page.map((event) => event.metadata.actorUid))].filter(
     (uid) => uid !== systemActor.actorUid,
   );
   const profiles = new Map(
     await Promise.all(uids.map(async (uid) => [uid, await profileOf(uid)] as const)),
   );
 
-  const actors = new Map<string, string>();
-  for (const entry of history)
-    if (!actors.has(entry.actorUid)) actors.set(entry.actorUid, entry.actorEmail);
   return {
-    entries: page.map((entry) => ({
-      position: entry.position,
-      streamId: entry.streamId,
-      revision: entry.revision,
-      recordedAt: entry.recordedAt,
-      occurredAt: entry.occurredAt,
-      type: entry.type,
-      description: describeEvent(entry.type, entry.payload),
-      actor: actorOf(entry, profiles),
-      correlationId: entry.correlationId,
-      links: linksOf(entry.payload),
+    entries: page.map((event) => ({
+      position: event.position,
+      streamId: event.streamId,
+      revision: event.revision,
+      recordedAt: event.recordedAt,
+      occurredAt: event.metadata.occurredAt,
+      type: event.type,
+      description: describeEvent(event.type, event.data),
+      actor: actorOf(event.metadata, profiles),
+      correlationId: event.metadata.correlationId,
+      links: linksOf(event.data),
     })),
     nextCursor: more && last ? last.position : null,
-    matching: matching.length,
-    eventTypes: [...new Set(history.map((entry) => entry.type))].sort(),
+    matching: count,
+    eventTypes: [...eventTypes].sort(),
     actors: [...actors].map(([uid, email]) => ({ uid, email })),
   };
 }
 
+/** What a history is read from: the event store, or the histories a gateway keeps. */
+export interface StreamReader {
+  readStream(streamId: string): Promise<readonly RecordedEvent[]>;
+}
+
 /** The events of these streams merged in log order (a stream that does not exist adds none). */
 export async function historyOfStreams(
-  eventStore: Pick<EventStore, 'readStream'>,
+  reader: StreamReader,
   streamIds: readonly string[],
-): Promise<AuditEntry[]> {
-  const histories: RecordedEvent[][] = await Promise.all(
-    [...new Set(streamIds)].map((streamId) => eventStore.readStream(streamId)),
+): Promise<readonly RecordedEvent[]> {
+  const histories = await Promise.all(
+    [...new Set(streamIds)].map((streamId) => reader.readStream(streamId)),
   );
-  return histories
-    .flat()
-    .sort((a, b) => a.position - b.position)
-    .map(toAuditEntry);
+  // One stream is in log order already.
+  if (histories.length === 1) return histories[0] ?? [];
+  return histories.flat().sort((a, b) => a.position - b.position);
 }

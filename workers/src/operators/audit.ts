@@ -78,16 +78,20 @@ export interface AuditFilter {
   readonly actor: string | undefined;
 }
 
-export function filterAudit(entries: readonly AuditEntry[], filter: AuditFilter): AuditEntry[] {
+/** Whether an event of this type by this actor passes the filter. */
+export function auditMatcher(
+  filter: AuditFilter,
+): (type: string, actorUid: string, actorEmail: string) => boolean {
   const types = new Set(filter.types);
   const actor = filter.actor?.toLowerCase();
-  return entries.filter(
-    (entry) =>
-      (types.size === 0 || types.has(entry.type)) &&
-      (actor === undefined ||
-        entry.actorUid.toLowerCase() === actor ||
-        entry.actorEmail.toLowerCase() === actor),
-  );
+  return (type, actorUid, actorEmail) =>
+    (types.size === 0 || types.has(type)) &&
+    (actor === undefined || actorUid.toLowerCase() === actor || actorEmail.toLowerCase() === actor);
+}
+
+export function filterAudit(entries: readonly AuditEntry[], filter: AuditFilter): AuditEntry[] {
+  const matches = auditMatcher(filter);
+  return entries.filter((entry) => matches(entry.type, entry.actorUid, entry.actorEmail));
 }
 
 const columns: readonly { title: string; of: (entry: AuditEntry) => string }[] = [

@@ -1,15 +1,10 @@
-import {
-  productStreamId,
-  sellerStreamId,
-  type AnyEvent,
-  type EventStore,
-  type RecordedEvent,
-} from '@resale/events';
+import { productStreamId, sellerStreamId, type AnyEvent, type RecordedEvent } from '@resale/events';
 import { toProjectedEvent } from '../projections/apply-event.ts';
 import type { ProductDocument } from '../projections/products/product-document.ts';
 import { evolveProduct } from '../projections/products/products-read-model.ts';
 import type { SellerDocument } from '../projections/sellers/seller-document.ts';
 import { evolveSeller } from '../projections/sellers/sellers-read-model.ts';
+import type { StreamReader } from './audit-timeline.ts';
 
 /*
  * Time travel for disputes: a listing as it was at a point of the log, rebuilt from its events by
@@ -74,7 +69,7 @@ const stateAt = (
  * seller's, each read once and folded twice (to `position`, to the end).
  */
 export async function listingThenAndNow(
-  eventStore: Pick<EventStore, 'readStream'>,
+  eventStore: StreamReader,
   productId: string,
   position: number,
 ): Promise<ListingThenAndNow> {
@@ -83,7 +78,7 @@ export async function listingThenAndNow(
   if (!first) throw new UnknownListingError(productId);
   // A listing's seller never changes: ProductListed names them.
   const sellerUid = (first.data as { sellerUid?: unknown }).sellerUid;
-  const sellerEvents =
+  const sellerEvents: readonly RecordedEvent[] =
     typeof sellerUid === 'string' ? await eventStore.readStream(sellerStreamId(sellerUid)) : [];
   const events = () => sellerEvents;
   const lastThen = productEvents.filter((event) => event.position <= position).at(-1);

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@resale/events';
 import { describe, expect, it } from 'vitest';
-import { toAuditEntry, type AuditEntry } from '../../src/operators/audit.ts';
+import { toAuditEntry } from '../../src/operators/audit.ts';
 import { historyOfStreams, linksOf, timelinePage } from '../../src/operators/audit-timeline.ts';
 import { foldUpTo, listingThenAndNow } from '../../src/operators/listing-as-of.ts';
 import { evolveProduct } from '../../src/projections/products/products-read-model.ts';
@@ -125,7 +125,7 @@ describe('the audit timeline', () => {
 
   it('filters by event type and actor, and pages by position', async () => {
     const { store } = givenAListingsLife();
-    const history: AuditEntry[] = await historyOfStreams(store, ['product-p1', 'seller-s1']);
+    const history = await historyOfStreams(store, ['product-p1', 'seller-s1']);
     const bySeller = await timelinePage(
       history,
       { ...everything, filter: { types: [], actor: 'S1@EXAMPLE.COM' } },
