@@ -3,7 +3,8 @@ import { connect as connectTcp } from 'node:net';
 import { createClient, type Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { changeTopic } from '@resale/workers';
+import { changeTopic, rebuiltTopic, replayReadModels, type ChangePubSub } from '@resale/workers';
+import { createReadStore } from '@resale/workers/read-models';
 import {
   bearer,
   bookingOf,
@@ -17,6 +18,32 @@ import {
 import type { Change } from '../src/graphql/generated.ts';
 
 type Answer = { data?: Record<string, Change> | null; errors?: { message: string }[] };
+
+/**
+ * What `npm run replay` does: rebuilds the bookings read model on its own connection to the
+ * gateway's read store and swaps it in; with Redis it announces the swap itself.
+ */
+async function replayBookings(t: TestApp, pubsub?: ChangePubSub) {
+  const operator = await createReadStore({ DATA_DIR: t.dataDir });
+  try {
+    return await replayReadModels({
+      eventStore: t.app.eventStore,
+      readStore: operator,
+      names: ['bookings'],
+      ...(pubsub ? { pubsub } : {}),
+    });
+  } finally {
+    await operator.close();
+  }
+}
+
+/** The next Change without ids (a swap's notice), skipping live changes that came first. */
+async function nextNotice(next: (timeoutMs?: number) => Promise<Answer>, field: string) {
+  for (;;) {
+    const change = (await next(10_000)).data?.[field];
+    if (change?.ids.length === 0) return change;
+  }
+}
 
 /** Live subscriptions through a real WebSocket (graphql-ws, graphql-transport-ws protocol). */
 describe('GraphQL subscriptions over graphql-ws', () => {
@@ -247,6 +274,19 @@ describe('GraphQL subscriptions over graphql-ws', () => {
     await stayingFeed.stop();
   });
 
+  it('a keyed subscription hears of a replay that swapped its read model in, and refetches', async () => {
+    const bookings = await subscribeLive(connect(buyer.accessToken), 'myBookingsChanged');
+    // The replay, another process, cannot reach this one's in-process pub/sub: the gateway's
+    // pipeline notices the swap in the read store and announces it.
+    const report = await replayBookings(t);
+    expect(await nextNotice(bookings.next, 'myBookingsChanged')).toEqual({
+      topic: 'bookings',
+      position: report.position,
+      ids: [],
+    });
+    await bookings.stop();
+  });
+
   it('a subscription whose catch-up read fails is refused and leaves no listener behind', async () => {
     const { pubsub, store } = t.app.readModels;
     const realSubscribe = pubsub.subscribe.bind(pubsub);
@@ -270,8 +310,10 @@ describe('GraphQL subscriptions over graphql-ws', () => {
       );
       // The server fault's message is the error formatter's, not the store's.
       expect(await refusalOf(refused)).toBe('Something went wrong on our side');
-      expect(subscribing).toHaveBeenCalledTimes(1);
+      // The buyer's bookings, and the bookings' rebuild notices.
+      expect(subscribing).toHaveBeenCalledTimes(2);
       expect(stopped).toHaveBeenCalledWith(changeTopic('bookings', buyer.uid));
+      expect(stopped).toHaveBeenCalledWith(rebuiltTopic('bookings'));
     } finally {
       subscribing.mockRestore();
       checkpoint.mockRestore();
@@ -343,6 +385,7 @@ describe.skipIf(!redisReachable)(
   () => {
     let publisher: TestApp;
     let subscriber: TestApp;
+    let address: string | undefined;
     const prefix = `gateway-test-${randomUUID().slice(0, 8)}:`;
     const adminEmail = uniqueEmail('admin');
 
@@ -358,7 +401,7 @@ describe.skipIf(!redisReachable)(
       const admin = await registerUser(subscriber.app, 'buyer', { email: adminEmail });
       const reached = await subscriber.app.eventStore.headPosition();
       await subscriber.app.readModels.waitFor(reached);
-      const address = await subscriber.app.listen({ port: 0, host: '127.0.0.1' });
+      address ??= await subscriber.app.listen({ port: 0, host: '127.0.0.1' });
       const client = createClient({
         url: `${address.replace('http', 'ws')}/graphql`,
         webSocketImpl: WebSocket,
@@ -376,6 +419,33 @@ describe.skipIf(!redisReachable)(
         topic: 'users',
         position: 1_000_000,
         ids: ['u-1'],
+      });
+      await iterator.return?.();
+      await client.dispose();
+    });
+
+    it('a replay announced on Redis reaches a keyed subscriber of another process', async () => {
+      const buyer = await registerUser(subscriber.app, 'buyer');
+      const reached = await subscriber.app.eventStore.headPosition();
+      await subscriber.app.readModels.waitFor(reached);
+      address ??= await subscriber.app.listen({ port: 0, host: '127.0.0.1' });
+      const client = createClient({
+        url: `${address.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { authorization: `Bearer ${buyer.accessToken}` },
+        retryAttempts: 0,
+      });
+      const iterator = client.iterate<{ myBookingsChanged: Change }>({
+        query: `subscription { myBookingsChanged(after: ${reached - 1}) { topic position ids } }`,
+      });
+      expect(((await iterator.next()).value as Answer).data?.myBookingsChanged?.ids).toEqual([]);
+      // The other process's replay: its notice comes through Redis only.
+      const report = await replayBookings(publisher, publisher.app.readModels.pubsub);
+      expect(report.noticeError).toBeUndefined();
+      expect(((await iterator.next()).value as Answer).data?.myBookingsChanged).toEqual({
+        topic: 'bookings',
+        position: report.position,
+        ids: [],
       });
       await iterator.return?.();
       await client.dispose();

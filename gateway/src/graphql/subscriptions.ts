@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { changeTopic } from '@resale/workers';
+import { changeTopic, rebuiltTopic } from '@resale/workers';
 import type { User } from '@resale/events';
 import {
   buyerBookings,
@@ -73,10 +73,25 @@ function requireSubscriber(context: CallerContext, role?: 'admin' | 'seller'): A
 }
 
 /**
+ * The pub/sub topics a subscription listens to: each source's own, and for a keyed source its
+ * model's rebuild notices too, which reach no key's topic (see `rebuiltTopic`), unless the model is
+ * followed whole anyway.
+ */
+export function topicsFollowed(sources: readonly ChangeSource[]): string[] {
+  const whole = new Set(sources.filter((s) => s.key === null).map((s) => s.topic));
+  const keyed = new Set(sources.filter((s) => s.key !== null).map((s) => s.topic));
+  return [
+    ...sources.map(({ topic, key }) => changeTopic(topic, key)),
+    ...[...keyed].filter((topic) => !whole.has(topic)).map(rebuiltTopic),
+  ];
+}
+
+/**
  * Each subscription follows the change sources of the query its client re-runs (declared with the
  * query, in workers' read-model folders): a user's bookings and a seller's products by account (uid), a
  * brand's products by brand, the admin lists whole; product lists also follow the sellers, whose
- * verification they show. On (re)connect with `after`, one Change is sent first when the read
+ * verification they show; after an operator's replay, keyed ones hear of the swap as the whole
+ * ones do. On (re)connect with `after`, one Change is sent first when the read
  * models have moved past it, so the client refetches what it missed. Every change delivered is
  * checked against the caller's current rights: a deleted or demoted user stops receiving at once.
  */
@@ -119,14 +134,13 @@ export function subscriptionResolvers(app: FastifyInstance) {
         throw subscriptionRefusal(error);
       }
       const changes = new ChangeFeed<ReadModelChange>(() => stillAllowed(ctx, definition.audience));
+      const onChange = (payload: unknown): void => {
+        const change = payload as ReadModelChange;
+        if (!definition.admits || definition.admits(change, actor)) changes.push(change);
+      };
       try {
-        for (const { topic, key } of sources)
-          changes.stopsWith(
-            await app.readModels.pubsub.subscribe(changeTopic(topic, key), (payload) => {
-              const change = payload as ReadModelChange;
-              if (!definition.admits || definition.admits(change, actor)) changes.push(change);
-            }),
-          );
+        for (const topic of topicsFollowed(sources))
+          changes.stopsWith(await app.readModels.pubsub.subscribe(topic, onChange));
       } catch (error) {
         await changes.return();
         throw error;

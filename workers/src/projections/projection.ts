@@ -20,6 +20,8 @@ export interface ReadModelChange {
   readonly key: string | null;
   readonly ids: string[];
   readonly position: number;
+  /** Set on the notice of read models an operator's replay swapped in (`rebuiltChanges`). */
+  readonly rebuilt?: true;
 }
 
 /** Field values a read-model document may hold: documents are flat, like the spec's entities. */

@@ -22,10 +22,11 @@ import {
  * - `applied`: sent after every event the projector has committed, changed or not.
  *   payload: `{ position }`. `waitForPosition` listens to it.
  *
- * After an operator's replay swaps rebuilt read models in, one `change.<topic>` message per topic
- * a rebuilt model feeds is sent with `key: null` and `ids: []`
- * (see `rebuiltChanges`): subscribers should refetch everything. Only the unkeyed topics carry
- * it: a subscriber of a keyed topic must also listen to the unkeyed one for these.
+ * - `rebuilt.<model>`: after an operator's replay swaps rebuilt read models in, one change per topic
+ *   a rebuilt model feeds, with `key: null`, `ids: []` and `rebuilt: true` (see `rebuiltChanges`),
+ *   is sent to `change.<model>` and to `rebuilt.<model>`: subscribers should refetch everything.
+ *   A subscriber of a keyed topic listens to `rebuilt.<model>` too (build it with
+ *   `rebuiltTopic(model)`): no key's own topic carries the notice.
  */
 
 export const appliedTopic = 'applied';
@@ -35,11 +36,22 @@ export const changeTopic = (model: ChangeTopic, key?: string | null): string =>
     ? `change.${model}`
     : `change.${model}.${encodeURIComponent(key)}`;
 
+/**
+ * Where a swap's notice reaches the subscribers of a keyed topic. One topic per read model rather
+ * than the notice sent to every key's topic: the replay runs in another process and cannot know
+ * which keys are followed, and a model's keys (every buyer, every brand) would each get a message,
+ * most to nobody. Here a swap sends one message per model, and a keyed subscription pays one more
+ * listener, which costs nothing until a swap.
+ */
+export const rebuiltTopic = (model: ChangeTopic): string => `rebuilt.${model}`;
+
 /** The topics one change is sent to. */
 export const topicsOf = (change: ReadModelChange): string[] =>
-  change.key === null
-    ? [changeTopic(change.topic)]
-    : [changeTopic(change.topic), changeTopic(change.topic, change.key)];
+  change.key !== null
+    ? [changeTopic(change.topic), changeTopic(change.topic, change.key)]
+    : change.rebuilt
+      ? [changeTopic(change.topic), rebuiltTopic(change.topic)]
+      : [changeTopic(change.topic)];
 
 export interface AppliedNotice {
   readonly position: number;
@@ -47,7 +59,7 @@ export interface AppliedNotice {
 
 /**
  * What to announce once rebuilt read models were swapped in at `position`: one change per topic
- * they feed, with `key: null` and no ids (subscribers refetch everything).
+ * they feed, with `key: null`, no ids and `rebuilt: true` (subscribers refetch everything).
  */
 export const rebuiltChanges = (
   names: readonly ReadModelName[],
@@ -55,4 +67,4 @@ export const rebuiltChanges = (
 ): ReadModelChange[] =>
   names
     .flatMap((name) => topicNames(readModels[name]))
-    .map((topic) => ({ topic, key: null, ids: [], position }));
+    .map((topic) => ({ topic, key: null, ids: [], position, rebuilt: true }));

@@ -233,9 +233,9 @@ describe('after the swap', () => {
     expect(report.noticeError).toBeUndefined();
     // Products feed a seller's products and the reported products too.
     expect(heard).toEqual([
-      { topic: 'products', key: null, ids: [], position: head },
-      { topic: 'sellerProducts', key: null, ids: [], position: head },
-      { topic: 'reportedProducts', key: null, ids: [], position: head },
+      { topic: 'products', key: null, ids: [], position: head, rebuilt: true },
+      { topic: 'sellerProducts', key: null, ids: [], position: head, rebuilt: true },
+      { topic: 'reportedProducts', key: null, ids: [], position: head, rebuilt: true },
     ]);
   });
 
@@ -277,7 +277,9 @@ describe('after the swap', () => {
     });
 
     await heard.until(() => notices.length > 0, 'the notice of the swap');
-    expect(notices).toEqual([{ topic: 'users', key: null, ids: [], position: report.position }]);
+    expect(notices).toEqual([
+      { topic: 'users', key: null, ids: [], position: report.position, rebuilt: true },
+    ]);
   });
 });
 

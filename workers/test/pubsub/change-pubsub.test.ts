@@ -2,7 +2,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ReadModelChange } from '../../src/read-models.ts';
 import { createInProcessPubSub, createRedisPubSub } from '../../src/pubsub/mqemitter-pubsub.ts';
 import type { ChangePubSub } from '../../src/pubsub/port.ts';
-import { appliedTopic, changeTopic } from '../../src/pubsub/topics.ts';
+import {
+  appliedTopic,
+  changeTopic,
+  rebuiltChanges,
+  rebuiltTopic,
+} from '../../src/pubsub/topics.ts';
 import { condition } from '../support/events.ts';
 import { redisAnswers, redisUrl, uniquePrefix } from '../support/redis.ts';
 
@@ -45,8 +50,30 @@ const topicsOfInterest = [
   changeTopic('bookings', 'ann@example.com'),
   changeTopic('bookings', 'bob@example.com'),
   changeTopic('reportedProducts'),
+  rebuiltTopic('bookings'),
   appliedTopic,
 ];
+
+/**
+ * A replay's swap notice reaches the model's topic and its rebuild topic (which the subscribers
+ * of keyed topics follow), and no key's topic; live changes never reach the rebuild topic.
+ */
+async function expectSwapNoticeDelivered(publisher: ChangePubSub, subscriberSide: ChangePubSub) {
+  const subscriber = await listen(subscriberSide, topicsOfInterest);
+  const [notice] = rebuiltChanges(['bookings'], 9);
+  await publisher.publishApplied(9, rebuiltChanges(['bookings'], 9));
+  await subscriber.until(3);
+  await subscriber.stop();
+  expect(notice).toEqual({ topic: 'bookings', key: null, ids: [], position: 9, rebuilt: true });
+  expect(subscriber.received).toEqual(
+    expect.arrayContaining([
+      { topic: 'change.bookings', payload: notice },
+      { topic: 'rebuilt.bookings', payload: notice },
+      { topic: 'applied', payload: { position: 9 } },
+    ]),
+  );
+  expect(subscriber.received).toHaveLength(3);
+}
 
 describe('change topics', () => {
   it('escape the key so that e-mails and brands with odd characters stay one topic', () => {
@@ -73,6 +100,12 @@ describe('in-process pub/sub', () => {
       ]),
     );
     expect(subscriber.received).toHaveLength(4);
+  });
+
+  it("delivers a replay's swap notice to the model's rebuild topic, not to its keys' topics", async () => {
+    const pubsub = createInProcessPubSub();
+    await expectSwapNoticeDelivered(pubsub, pubsub);
+    await pubsub.close();
   });
 });
 
@@ -107,6 +140,11 @@ describe.skipIf(!redisUp)(
         );
         expect(gateway.received).toHaveLength(4);
       }
+    });
+
+    it("delivers a replay's swap notice to the model's rebuild topic of every gateway", async () => {
+      const channels = uniquePrefix('pubsub');
+      await expectSwapNoticeDelivered(open(channels), open(channels));
     });
 
     it('keeps deployments with different channel prefixes apart', async () => {
