@@ -334,18 +334,48 @@ export function randomWorkload(
         [reporter.uid, reporter.email],
       );
     } else if (roll < 0.67) {
+      // An admin claims the case, then deletes the listing, or hides it and (claiming it again)
+      // restores it at once: a listing never stays hidden, which the other moves would not allow.
       const product = pickWhere(products, (p) => p.reported && p.status !== 'deleted');
       if (!product) continue;
-      product.status = 'deleted';
+      const productId = product.id;
       productEvent(
         product,
         {
-          type: 'ReportedProductDeleted',
-          schemaVersion: 2,
-          data: { productId: product.id, adminUid: admin[0], reason: 'Reported' },
+          type: 'CaseClaimed',
+          schemaVersion: 1,
+          data: { productId, adminUid: admin[0], adminName: 'Admin' },
         },
         admin,
       );
+      const onSite = product.status !== 'withdrawn' && product.status !== 'soldElsewhere';
+      const hiding = onSite && random() < 0.5;
+      if (hiding) {
+        const action = { productId, adminUid: admin[0], reason: 'Checked' };
+        productEvent(product, { type: 'ProductHidden', schemaVersion: 1, data: action }, admin);
+        productEvent(
+          product,
+          {
+            type: 'CaseClaimed',
+            schemaVersion: 1,
+            data: { productId, adminUid: admin[0], adminName: 'Admin' },
+          },
+          admin,
+        );
+        productEvent(product, { type: 'ProductRestored', schemaVersion: 1, data: action }, admin);
+        product.reported = false;
+      } else {
+        product.status = 'deleted';
+        productEvent(
+          product,
+          {
+            type: 'ReportedProductDeleted',
+            schemaVersion: 2,
+            data: { productId, adminUid: admin[0], reason: 'Reported' },
+          },
+          admin,
+        );
+      }
     } else if (roll < 0.75) {
       if (!open0) continue;
       const product = open0;
