@@ -17,6 +17,7 @@ import {
 } from '@resale/workers/read-models';
 import { HttpProblem, notFound } from './errors.ts';
 import { imageUrl } from './image-urls.ts';
+import { productSearchOf } from './schemas/product-search.ts';
 import { StreamHistories } from './stream-histories.ts';
 
 /*
@@ -165,7 +166,7 @@ function createAuditService(app: FastifyInstance) {
       : [];
     const byStream = isStreamId(text) ? [await subjectOfStreamId(text)] : [];
     const named = await searchProducts.run(store, {
-      search: { q: text },
+      search: productSearchOf({ q: text }),
       page: { limit: NAME_MATCHES },
     });
     const byName = named.items.map((product): AuditSubject => ({
@@ -290,7 +291,9 @@ export function auditSearchOf(args: {
   email?: string | null | undefined;
   q?: string | null | undefined;
 }): AuditSearch {
-  const given = [args.stream, args.email, args.q].filter((value) => value != null && value !== '');
+  const given = [args.stream, args.email, args.q].filter(
+    (value) => value != null && value.trim() !== '',
+  );
   if (given.length !== 1)
     throw new HttpProblem(400, 'Give exactly one of stream, email and q', 'stream');
   if (args.stream) {
