@@ -7,7 +7,7 @@
 // V8's memory reducer collected its 150-190 MB heap there, with main-thread pauses up to 38 ms
 // and helper threads on both cores, in the middle of whichever server's round was being measured.
 //
-// Knobs (environment): BENCH_ONLY=reads,commands,burst,bookingEnds,live,fanout,bullmq,distributed,replay,web,catalog runs
+// Knobs (environment): BENCH_ONLY=reads,commands,burst,bookingEnds,live,fanout,bullmq,distributed,replay,web,catalog,audit runs
 // only those parts (results go to partial.*); BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the
 // gateway processes there; BENCH_ROUND_SECONDS (5), BENCH_WARMUP_SECONDS (3),
 // BENCH_FANOUT_SUBSCRIBERS (1000), BENCH_REPLAY_EVENTS (200000), BENCH_READS=<read names> (all),
@@ -32,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { gatewayNodeFlags } from '@resale/gateway/runtime-tuning';
 import { replayNodeFlags } from '@resale/workers';
 import { writeCapacity } from './capacity.ts';
+import { audit } from './parts/audit.ts';
 import { bookingBurst } from './parts/booking-burst.ts';
 import { bookingEnds } from './parts/booking-ends.ts';
 import { bullmq } from './parts/bullmq.ts';
@@ -71,6 +72,7 @@ const allParts: readonly BenchPart[] = [
   replay,
   web,
   catalog,
+  audit,
 ];
 if (allParts.some((part, index) => part.name !== partNames[index]))
   throw new Error('The parts are not listed in the order of partNames');

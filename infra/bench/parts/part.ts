@@ -18,6 +18,7 @@ export const partNames = [
   'replay',
   'web',
   'catalog',
+  'audit',
 ] as const;
 export type PartName = (typeof partNames)[number];
 
