@@ -45,6 +45,15 @@ export function searchOfQuery(query: string): { search: ProductSearch; limit: nu
   };
 }
 
+/** A search's kind, for the figures: its order, and whether it has keywords and filters. */
+function kindOf(query: string): string {
+  const { search } = searchOfQuery(query);
+  const filtered = Object.entries(search).some(
+    ([name, value]) => name !== 'q' && name !== 'sort' && value !== undefined,
+  );
+  return `${search.sort ?? 'newest'}${search.q ? ' words' : ''}${filtered ? ' filters' : ''}`;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -70,6 +79,15 @@ async function main(): Promise<void> {
     console.info(
       `${timed.length} searches one at a time: p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms, max ${summary.maxMs} ms`,
     );
+    const kinds = new Map<string, typeof timed>();
+    for (const search of timed)
+      kinds.set(kindOf(search.query), [...(kinds.get(kindOf(search.query)) ?? []), search]);
+    for (const [kind, searches] of [...kinds].sort(([a], [b]) => a.localeCompare(b))) {
+      const figures = summarize(searches.map((t) => t.ms));
+      console.info(
+        `  ${kind.padEnd(24)} ${String(searches.length).padStart(5)}: p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms`,
+      );
+    }
     for (const { query, ms, found } of timed.sort((a, b) => b.ms - a.ms).slice(0, 25))
       console.info(
         `  ${ms.toFixed(1).padStart(8)} ms  ${found} found  ${decodeURIComponent(query)}`,

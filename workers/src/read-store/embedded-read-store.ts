@@ -64,6 +64,15 @@ export interface EmbeddedReadStoreOptions {
    * table (veryBroadSearchMatchesOf).
    */
   readonly veryBroadSearchMatches?: number;
+  /** Above this many matches a keyword search walks its rarest word's lists; default 1,000. */
+  readonly listedSearchMatches?: number;
+  /**
+   * The most words a query's word may begin for its lists to be walked (merged); default 64.
+   * 0: no search walks the word lists.
+   */
+  readonly listedWordsPerPrefix?: number;
+  /** Entries of each list a walk takes in its first step (then 4 times more each step). */
+  readonly listedFirstStep?: number;
 }
 
 /** Thrown when SQLite cannot be made safe for the read models (WAL, synchronous NORMAL or more). */
@@ -121,36 +130,99 @@ function searchTextOf(model: ReadModelName, record: StoredRecord): string | null
 }
 
 /**
- * Creates the search table of a searchable read model's table when missing, filled from the
- * documents already there (a file written before the read model was searchable).
+ * The orders a searchable read model's word lists are kept in: the first field of each of its
+ * indexes that is one field and then `_id` (the orders its searches ask for).
  */
-function createSearchTable(db: Db, model: ReadModelName, table: string): void {
-  if (!readModels[model].searchText) return;
-  const search = searchTableOf(table);
-  const exists = db
+function wordListFieldsOf(model: ReadModelName): string[] {
+  const { searchText, indexes } = readModels[model];
+  if (!searchText) return [];
+  return indexes.flatMap(({ fields: [first, second, ...rest] }) =>
+    first && second?.[0] === '_id' && rest.length === 0 && first[0] !== '_id' ? [first[0]] : [],
+  );
+}
+
+/**
+ * A word list: for each word of the table's documents, the documents having it (their rowids),
+ * in the order of one field (`value`, the document's value of it). A keyword search walks the
+ * lists of its rarest word in the order asked, so that a page fills after a few rows however
+ * many products match. Documents without a value of the field are not listed.
+ */
+const wordListOf = (table: string, field: string): string => `${table}__words_by_${field}`;
+
+/** How many documents have each word: which of a query's words is the rarest. */
+const wordCountsOf = (table: string): string => `${table}__word_counts`;
+
+const tableExists = (db: Db, name: string): boolean =>
+  db
     .prepare<[string], number>('SELECT count(*) FROM sqlite_master WHERE name = ?')
     .pluck()
-    .get(search);
-  if (exists) return;
-  // Prefix indexes up to prefixIndexed characters: a MATCH of a prefix reads one entry of them.
-  const prefixes = Array.from({ length: prefixIndexed }, (_, i) => i + 1).join(' ');
-  db.exec(
-    `CREATE VIRTUAL TABLE "${search}" USING fts5(words, tokenize = 'unicode61 remove_diacritics 0', prefix = '${prefixes}')`,
-  );
-  const insert = db.prepare(`INSERT INTO "${search}" (rowid, words) VALUES (?, ?)`);
-  // Page by page: a rebuild fills its search table here from a million documents or more.
-  const page = db.prepare(
-    `SELECT rowid, id, position, deleted, doc FROM "${table}" WHERE deleted = 0 AND rowid > ? ORDER BY rowid LIMIT 5000`,
-  );
-  for (let after = 0; ;) {
-    const rows = page.all(after) as (DocumentRow & { rowid: number })[];
-    const last = rows.at(-1);
-    if (!last) return;
-    for (const row of rows) {
-      const text = searchTextOf(model, toRecord(row));
-      if (text !== null) insert.run(row.rowid, text);
+    .get(name) === 1;
+
+/**
+ * Creates the search table and the word lists of a searchable read model's table when missing,
+ * filled from the documents already there (a file written before the read model was searchable
+ * or before it had word lists, and a rebuild's tables, filled once at its end).
+ */
+function createSearchTables(db: Db, model: ReadModelName, table: string): void {
+  if (!readModels[model].searchText) return;
+  const search = searchTableOf(table);
+  const fillSearch = !tableExists(db, search);
+  if (fillSearch) {
+    // Prefix indexes up to prefixIndexed characters: a MATCH of a prefix reads one entry of them.
+    const prefixes = Array.from({ length: prefixIndexed }, (_, i) => i + 1).join(' ');
+    db.exec(
+      `CREATE VIRTUAL TABLE "${search}" USING fts5(words, tokenize = 'unicode61 remove_diacritics 0', prefix = '${prefixes}')`,
+    );
+    const insert = db.prepare(`INSERT INTO "${search}" (rowid, words) VALUES (?, ?)`);
+    // Page by page: a rebuild fills its search table here from a million documents or more.
+    const page = db.prepare(
+      `SELECT rowid, id, position, deleted, doc FROM "${table}" WHERE deleted = 0 AND rowid > ? ORDER BY rowid LIMIT 5000`,
+    );
+    for (let after = 0; ;) {
+      const rows = page.all(after) as (DocumentRow & { rowid: number })[];
+      const last = rows.at(-1);
+      if (!last) break;
+      for (const row of rows) {
+        const text = searchTextOf(model, toRecord(row));
+        if (text !== null) insert.run(row.rowid, text);
+      }
+      after = last.rowid;
     }
-    after = last.rowid;
+  }
+  // The word lists and counts from the search table's words, in SQL: each row's words as a JSON
+  // array (words are letters and digits: nothing to escape). Sorted before they are inserted:
+  // SQLite appends sorted rows to a B-tree far faster than scattered ones.
+  const wordsOf = (words: string): string =>
+    `json_each('["' || replace(${words}, ' ', '","') || '"]')`;
+  const counts = wordCountsOf(table);
+  if (!tableExists(db, counts))
+    db.exec(`
+      CREATE TABLE "${counts}" (word TEXT PRIMARY KEY, docs INTEGER NOT NULL) STRICT, WITHOUT ROWID;
+      INSERT INTO "${counts}" (word, docs)
+        SELECT value, count(*) FROM "${search}", ${wordsOf('words')} WHERE words <> ''
+        GROUP BY value ORDER BY value;
+    `);
+  for (const field of wordListFieldsOf(model)) {
+    const list = wordListOf(table, field);
+    if (tableExists(db, list)) continue;
+    // `value` without a type: numbers and texts as the document holds them, ordered as its index.
+    db.exec(`
+      CREATE TABLE "${list}" (
+        word  TEXT    NOT NULL,
+        value         NOT NULL,
+        doc   INTEGER NOT NULL,
+        PRIMARY KEY (word, value, doc)
+      ) WITHOUT ROWID;
+      INSERT INTO "${list}" (word, value, doc)
+        SELECT words.value, listed.value, listed.doc
+        FROM (
+          SELECT rowid AS doc, words,
+            (SELECT ${fieldSql(field)} FROM "${table}" WHERE rowid = s.rowid) AS value
+          FROM "${search}" AS s WHERE words <> ''
+        ) AS listed, ${wordsOf('listed.words')} AS words
+        WHERE listed.value IS NOT NULL
+        ORDER BY 1, 2, 3;
+    `);
   }
 }
 
@@ -197,7 +269,7 @@ function createModelTable(
     ) STRICT;
   `);
   if (indexes === 'none') return;
-  createSearchTable(db, model, table);
+  createSearchTables(db, model, table);
   const existing = new Set(
     db
       .prepare<[string], string>(
@@ -247,11 +319,19 @@ function dropObsoleteTables(db: Db): void {
   }
 }
 
+/** The tables beside a read model's table that its search keeps. */
+const searchTablesOf = (model: ReadModelName, table: string): string[] =>
+  readModels[model].searchText
+    ? [
+        searchTableOf(table),
+        wordCountsOf(table),
+        ...wordListFieldsOf(model).map((field) => wordListOf(table, field)),
+      ]
+    : [];
+
 function dropShadowTable(db: Db, model: ReadModelName): void {
-  db.exec(`
-    DROP TABLE IF EXISTS "${shadowOf(model)}";
-    DROP TABLE IF EXISTS "${searchTableOf(shadowOf(model))}";
-  `);
+  for (const table of [shadowOf(model), ...searchTablesOf(model, shadowOf(model))])
+    db.exec(`DROP TABLE IF EXISTS "${table}"`);
 }
 
 /**
@@ -372,7 +452,22 @@ interface FindSqlOptions {
    * where a deleted row only counts as one more row along).
    */
   readonly tombstones?: boolean;
+  /** The rows of a stretch of word lists (`listed`): only those, checked by their own words. */
+  readonly listed?: ListedStretch;
 }
+
+/** A stretch of the word lists of `words` in one order: `value` within the bounds. */
+interface ListedStretch {
+  readonly list: string;
+  readonly words: readonly string[];
+  readonly bounds: readonly ListBound[];
+}
+
+/** `value <op> bound`. */
+type ListBound = readonly ['<' | '<=' | '>' | '>=', string | number];
+
+const listBoundsSql = (bounds: readonly ListBound[]): string =>
+  bounds.map(([op]) => ` AND value ${op} ?`).join('');
 
 function findSql(
   model: ReadModelName,
@@ -384,6 +479,7 @@ function findSql(
     select = 'id, position, doc',
     offset,
     tombstones = false,
+    listed,
   }: FindSqlOptions = {},
 ): FindSql {
   const direction = assertValidQuery(query);
@@ -394,10 +490,16 @@ function findSql(
     conditions.push(`${fieldSql(firstOrder[0])} ${direction === 'desc' ? '>=' : '<='} ?`);
     params.push(sqlValue(within));
   }
+  // Rows found by rowid (a search's matches, a stretch of word lists) are few: SQLite must look
+  // them up rather than walk an index of the filters (unary +: no index), which, for a brand
+  // that other words name too, read every product of the brand.
+  const byRowid =
+    listed !== undefined || (wordsPlan === 'matches' && (query.words?.length ?? 0) > 0);
+  const filterSql = (field: string): string => `${byRowid ? '+' : ''}${fieldSql(field)}`;
   for (const [field, value] of Object.entries(query.where ?? {})) {
-    if (value === null) conditions.push(`${fieldSql(field)} IS NULL`);
+    if (value === null) conditions.push(`${filterSql(field)} IS NULL`);
     else {
-      conditions.push(`${fieldSql(field)} = ?`);
+      conditions.push(`${filterSql(field)} = ?`);
       params.push(sqlValue(value));
     }
   }
@@ -409,12 +511,12 @@ function findSql(
   const [first] = query.orderBy;
   // One parameter whatever the number of values: one SQL text, one prepared statement.
   for (const [field, values] of Object.entries(query.oneOf ?? {})) {
-    const value = field === first?.[0] ? fieldSql(field) : `+${fieldSql(field)}`;
+    const value = field === first?.[0] ? filterSql(field) : `+${fieldSql(field)}`;
     conditions.push(`${value} IN (SELECT value FROM json_each(?))`);
     params.push(JSON.stringify(values));
   }
   for (const [field, { min, max }] of Object.entries(query.range ?? {})) {
-    const value = field === first?.[0] ? fieldSql(field) : `+${fieldSql(field)}`;
+    const value = field === first?.[0] ? filterSql(field) : `+${fieldSql(field)}`;
     if (min !== undefined) {
       conditions.push(`${value} >= ?`);
       params.push(min);
@@ -423,6 +525,12 @@ function findSql(
       conditions.push(`${value} <= ?`);
       params.push(max);
     }
+  }
+  if (listed) {
+    conditions.push(
+      `rowid IN (SELECT doc FROM "${listed.list}" WHERE word IN (SELECT value FROM json_each(?))${listBoundsSql(listed.bounds)})`,
+    );
+    params.push(JSON.stringify(listed.words), ...listed.bounds.map(([, value]) => value));
   }
   if (query.words && query.words.length > 0) {
     if (!readModels[model].searchText) throw new RangeError(`${model} cannot be searched`);
@@ -440,7 +548,7 @@ function findSql(
   const orderFields = query.orderBy.map(([field]) => field);
   if (query.page?.after !== undefined) {
     const values = decodeCursor(query.page.after, orderFields.length);
-    const keyset = keysetCondition(orderFields.map(fieldSql), direction === 'desc' ? '<' : '>');
+    const keyset = keysetCondition(orderFields.map(filterSql), direction === 'desc' ? '<' : '>');
     conditions.push(keyset.sql);
     params.push(...keyset.fields.map((i) => sqlValue(values[i] ?? null)));
   }
@@ -517,22 +625,90 @@ class DocumentTables {
       this.statement(upsert).run(...values);
       return;
     }
+    const fields = wordListFieldsOf(model);
+    const valuesBefore =
+      fields.length === 0
+        ? []
+        : ((this.statement(
+            `SELECT ${fields.map(fieldSql).join(', ')} FROM "${table}" WHERE id = ? AND deleted = 0`,
+          )
+            .raw()
+            .get(record.id) as (string | number | null)[] | undefined) ?? []);
     const rowid = this.statement(`${upsert} RETURNING rowid`)
       .pluck()
       .get(...values) as number;
-    this.writeSearchText(table, rowid, searchTextOf(model, record));
+    const doc = record.deleted ? null : record.doc;
+    this.writeSearchText(
+      model,
+      table,
+      rowid,
+      searchTextOf(model, record),
+      fields.map((_, i) => valuesBefore[i] ?? null),
+      fields.map((field) => sqlValue(doc?.[field] ?? null)),
+    );
   }
 
-  /** Keeps a row's search words; most changes (a booking, a report) leave them as they were. */
-  private writeSearchText(table: string, rowid: number, text: string | null): void {
+  /**
+   * Keeps a row's search words, their counts and its places in the word lists; most changes (a
+   * booking, a report) change none of them.
+   */
+  private writeSearchText(
+    model: ReadModelName,
+    table: string,
+    rowid: number,
+    text: string | null,
+    valuesBefore: readonly (string | number | null)[],
+    valuesAfter: readonly (string | number | null)[],
+  ): void {
     const search = searchTableOf(table);
-    const before = this.statement(`SELECT words FROM "${search}" WHERE rowid = ?`)
-      .pluck()
-      .get(rowid) as string | undefined;
-    if ((before ?? null) === text) return;
-    if (before !== undefined) this.statement(`DELETE FROM "${search}" WHERE rowid = ?`).run(rowid);
-    if (text !== null)
-      this.statement(`INSERT INTO "${search}" (rowid, words) VALUES (?, ?)`).run(rowid, text);
+    const before =
+      (this.statement(`SELECT words FROM "${search}" WHERE rowid = ?`).pluck().get(rowid) as
+        string | undefined) ?? null;
+    const fields = wordListFieldsOf(model);
+    const valuesChanged = fields.some((_, i) => valuesBefore[i] !== valuesAfter[i]);
+    if (before === text && !valuesChanged) return;
+    const wordsBefore = before ? before.split(' ') : [];
+    const wordsAfter = text ? text.split(' ') : [];
+    if (before !== text) {
+      if (before !== null) this.statement(`DELETE FROM "${search}" WHERE rowid = ?`).run(rowid);
+      if (text !== null)
+        this.statement(`INSERT INTO "${search}" (rowid, words) VALUES (?, ?)`).run(rowid, text);
+      const counts = wordCountsOf(table);
+      const had = new Set(wordsBefore);
+      const has = new Set(wordsAfter);
+      for (const word of wordsBefore)
+        if (!has.has(word)) {
+          this.statement(`UPDATE "${counts}" SET docs = docs - 1 WHERE word = ?`).run(word);
+          this.statement(`DELETE FROM "${counts}" WHERE word = ? AND docs <= 0`).run(word);
+        }
+      for (const word of wordsAfter)
+        if (!had.has(word))
+          this.statement(
+            `INSERT INTO "${counts}" (word, docs) VALUES (?, 1) ON CONFLICT (word) DO UPDATE SET docs = docs + 1`,
+          ).run(word);
+    }
+    fields.forEach((field, i) => {
+      const list = wordListOf(table, field);
+      const [old, now] = [valuesBefore[i] ?? null, valuesAfter[i] ?? null];
+      const kept = old === now ? new Set(wordsAfter) : new Set<string>();
+      if (old !== null)
+        for (const word of wordsBefore)
+          if (!kept.has(word))
+            this.statement(`DELETE FROM "${list}" WHERE word = ? AND value = ? AND doc = ?`).run(
+              word,
+              old,
+              rowid,
+            );
+      const had = old === now ? new Set(wordsBefore) : new Set<string>();
+      if (now !== null)
+        for (const word of wordsAfter)
+          if (!had.has(word))
+            this.statement(`INSERT INTO "${list}" (word, value, doc) VALUES (?, ?, ?)`).run(
+              word,
+              now,
+              rowid,
+            );
+    });
   }
 
   /** Applies events in order within the caller's (write) transaction. */
@@ -574,6 +750,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): Embedd
     options.broadSearchMatches,
     options.searchWalkRows,
     options.veryBroadSearchMatches,
+    options,
   );
 }
 
@@ -590,6 +767,10 @@ export class EmbeddedReadStore implements ReadStore {
   private readonly broadSearchMatches: number | undefined;
   private readonly searchWalkRows: number | undefined;
   private readonly veryBroadSearchMatches: number | undefined;
+  private readonly listing: Pick<
+    EmbeddedReadStoreOptions,
+    'listedSearchMatches' | 'listedWordsPerPrefix' | 'listedFirstStep'
+  >;
 
   constructor(
     file: string,
@@ -597,7 +778,12 @@ export class EmbeddedReadStore implements ReadStore {
     broadSearchMatches?: number,
     searchWalkRows?: number,
     veryBroadSearchMatches?: number,
+    listing: Pick<
+      EmbeddedReadStoreOptions,
+      'listedSearchMatches' | 'listedWordsPerPrefix' | 'listedFirstStep'
+    > = {},
   ) {
+    this.listing = listing;
     this.file = file;
     this.rebuildMemoryLimit = rebuildMemoryLimit;
     this.broadSearchMatches = broadSearchMatches;
@@ -709,8 +895,12 @@ export class EmbeddedReadStore implements ReadStore {
     query: DocumentQuery,
   ): Promise<Page<D>> {
     const table = this.tables.table(model);
-    const plan = this.wordsPlan(model, query);
     const page = query.page;
+    if (page && this.countMatches(model, query, this.listing.listedSearchMatches ?? 1_000)) {
+      const listed = this.walkWordLists<D>(model, table, query, page);
+      if (listed) return listed;
+    }
+    const plan = this.wordsPlan(model, query);
     if (page && plan === 'walk-words') {
       const walked = this.walkFor<D>(model, table, query, page, 'walk-words', wordsWalkRows);
       if (walked) return walked;
@@ -799,6 +989,110 @@ export class EmbeddedReadStore implements ReadStore {
       .all() as { model: ReadModelName; count: number; position: number }[];
     return Object.fromEntries(
       rows.map(({ model, count, position }) => [model, { count, position }]),
+    );
+  }
+
+  /** Whether more than `bound` documents match a query's words (counted no further). */
+  private countMatches(model: ReadModelName, query: DocumentQuery, bound: number): boolean {
+    if (!query.words?.length || !readModels[model].searchText) return false;
+    const search = searchTableOf(this.tables.table(model));
+    return (
+      (this.tables
+        .statement(
+          `SELECT count(*) FROM (SELECT 1 FROM "${search}" WHERE "${search}" MATCH ? LIMIT ?)`,
+        )
+        .pluck()
+        .get(matchOf(query.words), bound + 1) as number) > bound
+    );
+  }
+
+  /**
+   * The words a query's word begins and how many documents have them; null when it begins more
+   * than the setting allows (a word's first letter or two: then the order's index is walked).
+   */
+  private wordsBegunBy(table: string, prefix: string): { words: string[]; docs: number } | null {
+    const most = this.listing.listedWordsPerPrefix ?? 64;
+    const rows = this.tables
+      .statement(
+        `SELECT word, docs FROM "${wordCountsOf(table)}" WHERE word >= ? AND word < ? || char(1114111) ORDER BY word LIMIT ?`,
+      )
+      .all(prefix, prefix, most + 1) as { word: string; docs: number }[];
+    if (rows.length > most) return null;
+    return {
+      words: rows.map((row) => row.word),
+      docs: rows.reduce((sum, row) => sum + row.docs, 0),
+    };
+  }
+
+  /**
+   * A keyword search along the word lists of its rarest word (the words it begins, merged) in the
+   * order asked: step by step, each step the next stretch of the lists, its rows checked by
+   * their other words and the filters and sorted; stops once the page is full. Null when no list
+   * serves the query, or after `walkedAtMost` entries (filters that few rows pass): then it is
+   * found another way.
+   */
+  private walkWordLists<D extends ReadModelDocument>(
+    model: ReadModelName,
+    table: string,
+    query: DocumentQuery,
+    page: PageRequest,
+  ): Page<D> | null {
+    const [first, tiebreak, ...rest] = query.orderBy;
+    if (!first || tiebreak?.[0] !== '_id' || rest.length > 0) return null;
+    const [field, direction] = first;
+    if (!wordListFieldsOf(model).includes(field)) return null;
+    let rarest: { words: string[]; docs: number } | null = null;
+    for (const word of query.words ?? []) {
+      const begun = this.wordsBegunBy(table, word);
+      if (begun && (!rarest || begun.docs < rarest.docs)) rarest = begun;
+    }
+    if (!rarest) return null;
+    const list = wordListOf(table, field);
+    const [ahead, aheadOrAt, behindOrAt] =
+      direction === 'asc' ? (['>', '>=', '<='] as const) : (['<', '<=', '>='] as const);
+    // The order's own range and the cursor bound every step; the cursor's row itself and those
+    // before it at the same value are left out by the query's keyset condition.
+    const fixed: ListBound[] = [];
+    const range = query.range?.[field];
+    if (range?.min !== undefined) fixed.push(['>=', range.min]);
+    if (range?.max !== undefined) fixed.push(['<=', range.max]);
+    let from: ListBound | null = null;
+    if (page.after !== undefined) {
+      const [value] = decodeCursor(page.after, 2);
+      if (value === undefined || value === null || typeof value === 'boolean') return null;
+      from = [aheadOrAt, value];
+    }
+    const rows: Omit<DocumentRow, 'deleted'>[] = [];
+    const walkedAtMost = this.searchWalkRows ?? walkRowsOf(this.rowsOf(table));
+    let step = this.listing.listedFirstStep ?? 64;
+    for (let walked = 0; ; walked += step * rarest.words.length, step = Math.min(step * 4, 4_096)) {
+      if (walked > walkedAtMost) return null;
+      const bounds = [...fixed, ...(from ? [from] : [])];
+      // Where this step ends: the nearest of each word's entry `step` along.
+      const end = this.tables
+        .statement(
+          `SELECT ${direction === 'asc' ? 'min' : 'max'}((SELECT value FROM "${list}"
+             WHERE word = words.value${listBoundsSql(bounds)}
+             ORDER BY value ${direction.toUpperCase()} LIMIT 1 OFFSET ?)) FROM json_each(?) AS words`,
+        )
+        .pluck()
+        .get(...bounds.map(([, value]) => value), step - 1, JSON.stringify(rarest.words)) as
+        string | number | null;
+      const stretch: ListBound[] = end === null ? bounds : [...bounds, [behindOrAt, end]];
+      const { sql, params } = findSql(model, table, query, {
+        wordsPlan: 'walk-words',
+        listed: { list, words: rarest.words, bounds: stretch },
+      });
+      rows.push(...(this.tables.statement(sql).all(...params) as Omit<DocumentRow, 'deleted'>[]));
+      if (rows.length > page.limit || end === null) break;
+      from = [ahead, end];
+    }
+    return pageOf(
+      rows.map((row) => ({ ...row, doc: JSON.parse(row.doc) as D })),
+      query,
+      (row) => row.doc,
+      (row, name) =>
+        name === '_id' ? row.id : name === '_position' ? row.position : (row.doc[name] ?? null),
     );
   }
 
@@ -981,11 +1275,13 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
               DROP TABLE "${live}";
               ALTER TABLE "${shadow}" RENAME TO "${live}";
             `);
-            if (readModels[model].searchText)
+            const liveSearch = searchTablesOf(model, live);
+            searchTablesOf(model, shadow).forEach((table, i) =>
               this.db.exec(`
-                DROP TABLE IF EXISTS "${searchTableOf(live)}";
-                ALTER TABLE "${searchTableOf(shadow)}" RENAME TO "${searchTableOf(live)}";
-              `);
+                DROP TABLE IF EXISTS "${liveSearch[i]}";
+                ALTER TABLE "${table}" RENAME TO "${liveSearch[i]}";
+              `),
+            );
             this.db
               .prepare(`UPDATE ${checkpointsTable} SET position = ? WHERE model = ?`)
               .run(this.rebuilt, model);

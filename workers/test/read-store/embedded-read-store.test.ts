@@ -37,6 +37,8 @@ const root = mkdtempSync(join(tmpdir(), 'embedded-read-store-'));
 let counter = 0;
 const newFile = (): string => join(root, `read-models-${++counter}.sqlite3`);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+/** Searches that never walk the word lists: the ways a search takes without them. */
+const noLists = { listedWordsPerPrefix: 0 } as const;
 
 /** Runs SQL on the store's file through a second connection, as another process would. */
 function onFile(store: ReadStore, sql: string): void {
@@ -68,16 +70,41 @@ describe('embedded read store', () => {
     },
   });
 
+  describe('searching along the word lists of the rarest word, a few entries a step', () => {
+    searchContract({
+      open: async () =>
+        openEmbeddedReadStore({ file: newFile(), listedSearchMatches: 0, listedFirstStep: 1 }),
+    });
+  });
+
+  describe('searching along the word lists until a walk of them ends early (then otherwise)', () => {
+    searchContract({
+      open: async () =>
+        openEmbeddedReadStore({
+          file: newFile(),
+          listedSearchMatches: 0,
+          listedFirstStep: 1,
+          searchWalkRows: 1,
+        }),
+    });
+  });
+
   describe('searching by walking the order (as for words matching many products)', () => {
     searchContract({
-      open: async () => openEmbeddedReadStore({ file: newFile(), broadSearchMatches: 0 }),
+      open: async () =>
+        openEmbeddedReadStore({ file: newFile(), broadSearchMatches: 0, ...noLists }),
     });
   });
 
   describe('searching by a walk that ends before its page is full (then by the matches)', () => {
     searchContract({
       open: async () =>
-        openEmbeddedReadStore({ file: newFile(), broadSearchMatches: 0, searchWalkRows: 1 }),
+        openEmbeddedReadStore({
+          file: newFile(),
+          broadSearchMatches: 0,
+          searchWalkRows: 1,
+          ...noLists,
+        }),
     });
   });
 
@@ -88,6 +115,7 @@ describe('embedded read store', () => {
           file: newFile(),
           broadSearchMatches: 0,
           veryBroadSearchMatches: 0,
+          ...noLists,
         }),
     });
   });
@@ -100,6 +128,7 @@ describe('embedded read store', () => {
           broadSearchMatches: 0,
           veryBroadSearchMatches: 0,
           searchWalkRows: 1,
+          ...noLists,
         }),
     });
   });
@@ -120,17 +149,28 @@ describe('embedded read store', () => {
             ],
       page: { limit: 6 },
     });
-    const walking = openEmbeddedReadStore({ file: newFile(), broadSearchMatches: 0 });
+    const walking = openEmbeddedReadStore({
+      file: newFile(),
+      broadSearchMatches: 0,
+      ...noLists,
+    });
     const reading = openEmbeddedReadStore({ file: newFile() });
     try {
       for (const store of [walking, reading])
-        await projectEvents(store, eventLog().recordAll(productListed('p1')));
+        await projectEvents(
+          store,
+          eventLog().recordAll(productListed('p1', { productName: 'Galaxy S20' })),
+        );
       for (const sort of ['newest', 'priceAsc'] as const) {
         const walk = walking.explainFind('products', query(sort)).join('; ');
         expect(walk).toMatch(/USING INDEX ix_products_by_brand/);
         expect(walk).not.toMatch(/TEMP B-TREE/);
-        // Few matches: sorted after they are read, which is cheap for few.
-        expect(reading.explainFind('products', query(sort)).join('; ')).toMatch(/products__search/);
+        // Few matches: sorted after they are read, which is cheap for few; looked up by rowid,
+        // never by walking the brand's products.
+        const read = reading.explainFind('products', query(sort)).join('; ');
+        expect(read).toMatch(/products__search/);
+        expect(read).toMatch(/products USING INTEGER PRIMARY KEY/);
+        expect(read).not.toMatch(/ix_products_by_brand/);
       }
     } finally {
       await walking.close();
@@ -143,6 +183,49 @@ describe('embedded read store', () => {
     rebuildContract({
       open: async () => openEmbeddedReadStore({ file: newFile(), rebuildMemoryLimit: 3 }),
     });
+  });
+
+  it('opens a file from before the word lists, and makes them from its documents', async () => {
+    const file = newFile();
+    const first = openEmbeddedReadStore({ file });
+    await projectEvents(
+      first,
+      eventLog().recordAll(
+        productListed('p1', { productName: 'Galaxy S20', sellingPrice: 300 }),
+        productListed('p2', { productName: 'Galaxy S21', sellingPrice: 200 }),
+        productListed('p3', { productName: 'Reno 8', Brand: 'Oppo', sellingPrice: 100 }),
+      ),
+    );
+    await first.close();
+    const db = new Database(file);
+    db.exec(`
+      DROP TABLE products__words_by_postTime;
+      DROP TABLE products__words_by_sellingPrice;
+      DROP TABLE products__word_counts;
+    `);
+    db.close();
+
+    const store = openEmbeddedReadStore({ file, listedSearchMatches: 0 });
+    try {
+      const found = await search(store, { q: 'gal s2', sort: 'priceAsc' });
+      expect(found.items.map((product) => product._id)).toEqual(['p2', 'p1']);
+      const reader = new Database(file, { readonly: true });
+      const counts = reader
+        .prepare('SELECT word, docs FROM products__word_counts WHERE word IN (?, ?)')
+        .all('galaxy', 'oppo');
+      const listed = reader
+        .prepare<[], number>('SELECT count(*) FROM products__words_by_sellingPrice')
+        .pluck()
+        .get();
+      reader.close();
+      expect(counts).toEqual([
+        { word: 'galaxy', docs: 2 },
+        { word: 'oppo', docs: 1 },
+      ]);
+      expect(listed).toBeGreaterThan(6);
+    } finally {
+      await store.close();
+    }
   });
 
   it('opens a file an earlier version wrote, without what this one no longer keeps', async () => {

@@ -53,8 +53,10 @@ import {
   eventLog,
   productAdvertised,
   productBooked,
+  productDescriptionChanged,
   productListed,
   productMarkedUnavailable,
+  productPriceChanged,
   productReleased,
   productReported,
   reportedProductDeleted,
@@ -1025,6 +1027,43 @@ export function searchContract(factory: Pick<ReadStoreFactory, 'open'>): void {
         const original = seen.filter((id) => !id.startsWith('x'));
         expect(original).toEqual(before);
         expect(new Set(seen).size).toBe(seen.length);
+      });
+
+    for (const sort of ['newest', 'priceAsc', 'priceDesc'] as const)
+      it(`pages a keyword search (${sort}) as its prices and descriptions change`, async () => {
+        const log = eventLog();
+        const store = await storeWith(searchCatalog(log));
+        await projectEvents(
+          store,
+          log.recordAll(
+            productPriceChanged('galaxy', 150),
+            productDescriptionChanged('reno', 'Like new, blue case'),
+            productDescriptionChanged('iphone', 'Galaxy-grey, écran intact'),
+          ),
+        );
+        const all = await found(store, { q: 'gal', sort });
+        expect(all).toEqual(
+          {
+            newest: ['off', 'a52', 'iphone', 'note', 'galaxy'],
+            priceAsc: ['galaxy', 'a52', 'off', 'note', 'iphone'],
+            priceDesc: ['iphone', 'note', 'off', 'a52', 'galaxy'],
+          }[sort],
+        );
+        expect(await found(store, { q: 'gal', sort, minPrice: 160, maxPrice: 300 })).toEqual(
+          all.filter((id) => id !== 'galaxy' && id !== 'iphone'),
+        );
+        const seen: string[] = [];
+        let after: string | undefined;
+        do {
+          const page = await search(
+            store,
+            { q: 'gal', sort },
+            { limit: 2, ...(after ? { after } : {}) },
+          );
+          seen.push(...ids(page.items));
+          after = page.nextCursor ?? undefined;
+        } while (after !== undefined);
+        expect(seen).toEqual(all);
       });
 
     it('refuses a cursor made for another order, or one it did not make', async () => {

@@ -7,7 +7,7 @@ import {
   type SortField,
 } from '../../read-store/port.ts';
 import type { ChangeSource, ReadModelQuery } from '../query.ts';
-import { queryWords } from '../search-words.ts';
+import { queryWords, searchWords } from '../search-words.ts';
 import { getSellerById, verifiedSellerIds } from '../sellers/sellers-queries.ts';
 import { maxPageSize } from '../../read-store/document-query.ts';
 import {
@@ -181,6 +181,14 @@ async function searchQuery(
       ...(search.maxPrice !== undefined ? { max: search.maxPrice } : {}),
     };
   if (search.maxYears !== undefined) range.year = { max: search.maxYears };
+  // A brand's products all have the brand's words (their search text holds it): with keywords,
+  // asking for them too changes no answer and lets the store find the few products of a brand
+  // that other words name (another brand's model) by their words, not by walking the brand.
+  const words = queryWords(search.q ?? '');
+  if (words.length > 0 && search.brand !== undefined)
+    words.push(
+      ...searchWords(search.brand).filter((word) => !words.some((asked) => asked.startsWith(word))),
+    );
   return {
     where: {
       listed: true,
@@ -189,7 +197,7 @@ async function searchQuery(
     },
     oneOf,
     range,
-    words: queryWords(search.q ?? ''),
+    words,
     orderBy: orderOf[sort],
     page: {
       limit: page.limit,
