@@ -6,6 +6,7 @@ import answerCache, { earlyAnswersGuard, requestHooksOf } from './plugins/app/an
 import authentication from './plugins/app/authentication.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import idempotency from './plugins/app/idempotency.ts';
+import operations from './plugins/app/operations.ts';
 import configPlugin from './plugins/external/config.ts';
 import eventStore from './plugins/external/event-store.ts';
 import firebaseAuth from './plugins/external/firebase-auth.ts';
@@ -22,6 +23,7 @@ import auditRoutes from './routes/audit.ts';
 import authRoutes from './routes/auth.ts';
 import healthRoutes from './routes/health.ts';
 import imageRoutes from './routes/images.ts';
+import operationsRoutes from './routes/operations.ts';
 import bookingCommandRoutes from './routes/booking-commands.ts';
 import bookingReadRoutes from './routes/booking-reads.ts';
 import categoryRoutes from './routes/categories.ts';
@@ -103,6 +105,7 @@ export default async function serviceApp(app: FastifyInstance, options: AppOptio
   await app.register(authentication);
   await app.register(idempotency);
   await app.register(answerCache);
+  await app.register(operations);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -120,6 +123,7 @@ export default async function serviceApp(app: FastifyInstance, options: AppOptio
   await app.register(userReadRoutes);
   await app.register(sellerRoutes);
   await app.register(auditRoutes);
+  await app.register(operationsRoutes);
   await app.register(graphql);
   const { WEB_CLIENT_DIR } = options.config;
   if (WEB_CLIENT_DIR) await app.register(webClient, { root: WEB_CLIENT_DIR, apiSegments });

@@ -27,6 +27,8 @@ const EnvSchema = Type.Object({
   REDIS_CHANNEL_PREFIX: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
   /** Prefix of the deployment's Redis keys: the gateways' rate-limit counters, the workers' queues. */
   REDIS_PREFIX: Type.String({ minLength: 1, maxLength: 100, default: 'resale' }),
+  /** As the workers': how many partition queues the operations page reads the depth of. */
+  QUEUE_PARTITIONS: Type.Integer({ minimum: 1, maximum: 1_000, default: 4 }),
   FIREBASE_AUTH_EMULATOR_HOST: Type.Optional(Type.String({ minLength: 1 })),
   /**
    * The Auth emulator's URL as browsers reach it, which the served web client's page may call
@@ -154,6 +156,7 @@ const integerKeys: ReadonlySet<string> = new Set([
   'READINESS_MAX_LAG_MS',
   'USER_STATE_MAX_AGE_MS',
   'SUBSCRIPTION_HEARTBEAT_MS',
+  'QUEUE_PARTITIONS',
 ]);
 const decimalKeys: ReadonlySet<string> = new Set(['BOOKING_EXPIRY_HOURS']);
 /** Never printed: a problem with them names the setting only. */

@@ -391,6 +391,26 @@ describe('authorization: every route and GraphQL operation × every kind of call
         isAdmin: false,
       });
     });
+
+    it('only an admin sees the operations page or starts a replay; a refused one starts none', async () => {
+      for (const caller of [buyer, seller, otherSeller]) {
+        const headers = bearer(caller.accessToken);
+        const seen = await t.app.inject({ method: 'GET', url: '/admin/operations', headers });
+        const started = await t.app.inject({
+          method: 'POST',
+          url: '/admin/operations/replays',
+          headers,
+          payload: { name: 'users' },
+        });
+        expect([seen.statusCode, started.statusCode]).toEqual([403, 403]);
+      }
+      const shown = await t.app.inject({
+        method: 'GET',
+        url: '/admin/operations',
+        headers: bearer(admin.accessToken),
+      });
+      expect(shown.json<{ replay: unknown }>().replay).toBeNull();
+    });
   });
 
   describe('mass assignment: fields a caller may not set are never stored', () => {

@@ -470,6 +470,18 @@ describe('permission matrix: every route × {anonymous, buyer, seller, admin, an
       expected: [401, 403, 403, 200, 403],
     },
     {
+      method: 'GET',
+      path: '/admin/operations',
+      request: fixed({ url: '/admin/operations' }),
+      expected: [401, 403, 403, 200, 403],
+    },
+    {
+      method: 'POST',
+      path: '/admin/operations/replays',
+      request: fixed({ url: '/admin/operations/replays', payload: { name: 'categories' } }),
+      expected: [401, 403, 403, 202, 403],
+    },
+    {
       method: 'POST',
       path: '/images',
       request: fixed({

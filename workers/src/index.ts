@@ -20,6 +20,9 @@ export * from './operators/audit.ts';
 export * from './operators/audit-timeline.ts';
 export * from './operators/listing-as-of.ts';
 export * from './operators/replay.ts';
+export * from './operators/replay-progress.ts';
+// BullMQ is loaded when a reader is opened, not when this package is imported.
+export * from './queue/queue-depth.ts';
 // The gateway's own stores: answers of idempotent commands, uploaded images. Types only of the
 // MongoDB adapters: the create* factories load them (and the driver) when MONGODB_URL is set.
 export * from './idempotency-store/port.ts';

@@ -2,9 +2,10 @@ import { SingleBar, Presets } from 'cli-progress';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createRedisPubSub } from '../pubsub/mqemitter-pubsub.ts';
 import type { ChangePubSub } from '../pubsub/port.ts';
-import { createReadStore } from '../read-models.ts';
+import { createReadStore, readModelNames } from '../read-models.ts';
 import { openExistingEventStore, runOperatorCommand } from './cli.ts';
 import { replayCommand } from './command-line.ts';
+import { replayProgressReporter } from './replay-progress.ts';
 import { replayReadModels } from './replay.ts';
 
 /** Redis away must not hold the command: its publications wait for a reconnection. */
@@ -42,6 +43,23 @@ await runOperatorCommand(replayCommand, async ({ names }, env, logger) => {
     },
     Presets.shades_classic,
   );
+  // The live service's operations page shows the progress: from the file beside the embedded
+  // read store, or through Redis.
+  const reporter = replayProgressReporter({
+    names: names && names.length > 0 ? names : readModelNames,
+    startedBy: 'command line',
+    ...(env.MONGODB_URL ? {} : { dataDir: env.DATA_DIR }),
+    ...(pubsub
+      ? {
+          pubsub: {
+            publish: (topic, payload) =>
+              within(pubsub.publish(topic, payload), 5_000, 'Publishing on Redis'),
+          },
+        }
+      : {}),
+    onError: (error) =>
+      logger.warn({ err: error }, `replay progress not reported: ${error.message}`),
+  });
   try {
     bar.start(await eventStore.headPosition(), 0);
     const report = await replayReadModels({
@@ -56,12 +74,14 @@ await runOperatorCommand(replayCommand, async ({ names }, env, logger) => {
             },
           }
         : {}),
-      onProgress: ({ position, head }) => {
-        bar.setTotal(head);
-        bar.update(position);
+      onProgress: (progress) => {
+        bar.setTotal(progress.head);
+        bar.update(progress.position);
+        reporter.progress(progress);
       },
     });
     bar.stop();
+    await reporter.swapped(report);
     console.info(
       `Rebuilt ${report.names.join(', ')} from ${report.events} events up to position ${report.position} ` +
         `in ${report.seconds.toFixed(2)} s: ${Math.round(report.eventsPerSecond).toLocaleString('en')} events/s` +
@@ -86,6 +106,7 @@ await runOperatorCommand(replayCommand, async ({ names }, env, logger) => {
       );
   } catch (error) {
     bar.stop();
+    await reporter.failed(error);
     console.error(`Replay failed, the live read models are unchanged: ${String(error)}`);
     process.exitCode = 1;
   } finally {
