@@ -140,6 +140,69 @@ describe('moderation by the admin', () => {
   );
 
   it(
+    "a hidden listing's seller sees why and asks for a review; the admin restores it and the buyer's open page shows it again",
+    async () => {
+      const listing = 'iPhone XR 64GB';
+      const login = async (role: 'seller' | 'buyer'): Promise<Visitor> => {
+        const account = await visitor();
+        const { email, password } = demoAccount(browser.stack, role);
+        await logIn(account.page, email, password);
+        return account;
+      };
+      const [admin, seller, buyer] = await Promise.all([
+        adminVisitor(),
+        login('seller'),
+        login('buyer'),
+      ]);
+      await openDashboardPage(seller.page, 'My Product');
+      const own = tableRow(seller.page, listing);
+      await own.waitFor();
+      await openDashboardPage(admin.page, 'Reported Items');
+      await reportedListLoaded(admin.page);
+
+      await openCategoryFromHome(buyer.page, 'Iphone');
+      await productCard(buyer.page, listing).getByRole('button', { name: 'Report' }).click();
+      const form = buyer.page.getByRole('dialog', { name: `Report ${listing}` });
+      await form.getByRole('radio', { name: 'Wrong price' }).check();
+      await form.getByRole('button', { name: 'Report' }).click();
+      await seeToast(buyer.page, 'Successfully Reported');
+
+      const row = tableRow(admin.page, listing);
+      await row.getByRole('button', { name: `Claim ${listing}` }).click();
+      await seeToast(admin.page, `You are reviewing ${listing}`);
+      await row.getByRole('button', { name: `Hide ${listing}` }).click();
+      const hide = admin.page.getByRole('alertdialog', { name: `Hide ${listing} from the site?` });
+      await hide.getByLabel('Reason').fill('The price differs from the one in the photos');
+      await hide.getByRole('button', { name: 'Hide' }).click();
+      await productCard(buyer.page, listing).waitFor({ state: 'detached' });
+
+      // The seller's open My Products says why, live, and offers a review.
+      await own.getByText('Hidden: The price differs from the one in the photos').waitFor();
+      await seller.screenshot('seller-sees-hidden');
+      await own.getByRole('button', { name: `Ask for review of ${listing}` }).click();
+      await seeToast(seller.page, `The admins will review ${listing} again`);
+      await own.getByText('Review requested').waitFor();
+
+      // The admin sees the request live, claims the case again and restores the listing.
+      await row.getByText('Review requested').waitFor();
+      await row.getByRole('button', { name: `Claim ${listing}` }).click();
+      await seeToast(admin.page, `You are reviewing ${listing}`);
+      await row.getByRole('button', { name: `Restore ${listing}` }).click();
+      const restore = admin.page.getByRole('dialog', { name: `Put ${listing} back on sale?` });
+      await restore.getByLabel('Reason').fill('The seller corrected the price');
+      await restore.getByRole('button', { name: 'Restore' }).click();
+      await seeToast(admin.page, `Restored: ${listing}`);
+      await row.waitFor({ state: 'detached' });
+
+      // Back on the buyer's open category page and off the seller's hidden state, no reload.
+      await productCard(buyer.page, listing).waitFor();
+      await own.getByText('Hidden:', { exact: false }).waitFor({ state: 'detached' });
+      await buyer.screenshot('restored-listing-back');
+    },
+    journeyTimeoutMs,
+  );
+
+  it(
     "the admin makes a user admin ('Make admin successfully', the button then hidden) and verifies a seller",
     async () => {
       const member = { name: 'Nusrat Jahan', email: 'nusrat.buyer@journey.test' };

@@ -78,8 +78,9 @@ describe("the seller's products", () => {
     );
     const row = await productRow();
     expect(row).toHaveTextContent('Hidden: The IMEI is blocked');
-    // Its seller may still edit it before asking.
+    // Its seller may still edit it before asking, but not advertise it.
     expect(within(row).getByRole('button', { name: 'Edit Galaxy S10' })).toBeEnabled();
+    expect(within(row).getByRole('button', { name: 'Add To Advertise' })).toBeDisabled();
     await userEvent.click(
       within(row).getByRole('button', { name: 'Ask for review of Galaxy S10' }),
     );

@@ -48,9 +48,7 @@ function HiddenState({
 }) {
   return (
     <span className="table__sub hidden-listing">
-      <span>
-        <Badge tone="danger">Hidden</Badge> {`Hidden: ${product.hiddenReason ?? ''}`}
-      </span>
+      <strong className="hidden-listing__reason">{`Hidden: ${product.hiddenReason ?? ''}`}</strong>
       {product.reviewRequested ? (
         <Badge tone="info">Review requested</Badge>
       ) : (
@@ -158,7 +156,7 @@ export function MyProducts() {
                 <button
                   type="button"
                   className="button button--small button--primary"
-                  disabled={promoting || statusOf(product) !== 'available'}
+                  disabled={promoting || statusOf(product) !== 'available' || product.hidden}
                   onClick={() => void promote(product)}
                 >
                   Add To Advertise
