@@ -114,6 +114,23 @@ describe("moderation: reports with reasons, an admin's claim, dismiss, hide, res
     expect((await act(ben, productId, 'claim')).json()).toMatchObject({ modifiedCount: 1 });
   });
 
+  it('of two admins claiming a case at once, exactly one holds it; the other is told who', async () => {
+    const productId = await listProduct(t.app, seller);
+    await report(ann, productId);
+    const answers = await Promise.all([act(ada, productId, 'claim'), act(ben, productId, 'claim')]);
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 409]);
+    const winner = answers[0]?.statusCode === 200 ? ada : ben;
+    const refused = answers.find((answer) => answer.statusCode === 409);
+    expect(refused?.json()).toMatchObject({
+      message: `This listing is being reviewed by ${winner.name}`,
+    });
+    const claims = (await t.app.eventStore.readStream(`product-${productId}`)).filter(
+      (event) => event.type === 'CaseClaimed',
+    );
+    expect(claims).toHaveLength(1);
+  });
+
   it('refuses acting without a claim, and without a reason', async () => {
     const productId = await listProduct(t.app, seller);
     await report(ann, productId);
