@@ -110,6 +110,40 @@ describe('the audit timeline page', () => {
     expect(screen.queryByText('"Galaxy S22" (Samsung, Good) listed at $455')).toBeNull();
   });
 
+  it('offers a choice when the search names several things', async () => {
+    renderApp('/dashboard/audit?q=sam', {
+      user: admin,
+      server: {
+        graphql: {
+          Me: { me: meAs(admin, 'admin') },
+          AuditTimeline: {
+            auditTimeline: {
+              ...page([], null),
+              subject: null,
+              matches: [
+                subject,
+                {
+                  kind: 'user',
+                  id: 's1',
+                  label: 'Sam <sam@example.com>',
+                  streams: ['user-s1', 'seller-s1'],
+                },
+              ],
+            },
+          },
+        },
+      },
+    });
+    expect(await screen.findByRole('link', { name: 'Galaxy S22' })).toHaveAttribute(
+      'href',
+      '/dashboard/audit?stream=product-p1',
+    );
+    expect(screen.getByRole('link', { name: 'Sam <sam@example.com>' })).toHaveAttribute(
+      'href',
+      '/dashboard/audit?q=s1',
+    );
+  });
+
   it('searches by what the admin types', async () => {
     const { router } = renderTimeline('/dashboard/audit');
     await userEvent.type(

@@ -181,7 +181,12 @@ function Matches({ timeline }: { timeline: Timeline }) {
       <ul className="audit-matches">
         {timeline.matches.map((match) => (
           <li key={`${match.kind}-${match.id}`}>
-            <Link to={paths.dashboard.audit.getHref(auditHref({ stream: match.streams[0] ?? '' }))}>
+            <Link
+              to={
+                // A user's timeline is both their streams: asked for by id, as the search found it.
+                match.kind === 'user' ? userHref(match.id) : streamHref(match.streams[0] ?? '')
+              }
+            >
               {match.label}
             </Link>{' '}
             <Badge>{match.kind}</Badge>
