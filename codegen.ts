@@ -14,6 +14,7 @@ const config: CodegenConfig = {
     'workers/src/projections/*/*.graphql',
     'gateway/src/graphql/schema.gql',
     'gateway/src/graphql/audit.gql',
+    'gateway/src/graphql/operations.gql',
   ],
   emitLegacyCommonJSImports: false,
   generates: {

@@ -138,6 +138,27 @@ describe("the admins' operations page (REST)", () => {
     );
   });
 
+  it('answers the same over GraphQL, to admins only', async () => {
+    const query =
+      '{ operations { head lagEvents lagMs queue { waiting failed } readModels { name position rebuilds } replay { state startedBy } } }';
+    const asked = async (token: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: bearer(token),
+          payload: { query },
+        })
+      ).json<{ data: { operations: OperationsStatus } | null; errors?: { message: string }[] }>();
+    const answer = await asked(admin.accessToken);
+    const rest = await status();
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data?.operations.head).toBe(rest.head);
+    expect(answer.data?.operations.queue).toBeNull();
+    expect(answer.data?.operations.readModels).toHaveLength(rest.readModels.length);
+    expect((await asked(buyer.accessToken)).errors?.[0]?.message).toBe('Only an admin can do this');
+  });
+
   it('refuses an unknown read model (400), and everyone but admins (401, 403)', async () => {
     const unknown = await t.app.inject({
       method: 'POST',

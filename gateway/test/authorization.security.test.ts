@@ -581,6 +581,7 @@ describe('authorization: every route and GraphQL operation × every kind of call
       'query reportedProducts': 'admin',
       'query auditTimeline': 'admin',
       'query listingAsOf': 'admin',
+      'query operations': 'admin',
       'subscription myBookingsChanged': 'user',
       'subscription meChanged': 'user',
       'subscription productsChanged': 'user',

@@ -181,6 +181,21 @@ export type OpenReport = {
   reporterUid: Scalars['ID']['output'];
 };
 
+export type OperationsStatus = {
+  __typename?: 'OperationsStatus';
+  checkedAt: Scalars['String']['output'];
+  /** The log's head: the position of its last event. */
+  head: Scalars['Float']['output'];
+  /** Events of the log not applied yet, and how long (ms) the oldest of them has waited. */
+  lagEvents: Scalars['Float']['output'];
+  lagMs: Scalars['Float']['output'];
+  /** The workers' queues; null in the embedded profile (not applicable). */
+  queue?: Maybe<QueueDepth>;
+  readModels: Array<ReadModelStatus>;
+  /** The last replay, from the command line or the operations page; null: none yet. */
+  replay?: Maybe<ReplayRun>;
+};
+
 /** One price a product was listed at, from `at` on. */
 export type PricePoint = {
   __typename?: 'PricePoint';
@@ -311,6 +326,8 @@ export type Query = {
   myBookings: Array<Booking>;
   /** The calling seller's own products (sellers). */
   myProducts: Array<Product>;
+  /** The read models' lag behind the log, the last replay and the queues. Admins only. */
+  operations: OperationsStatus;
   /**
    * A product's page (signed in), as GET /products/{id}: null for an unknown or deleted product, and
    * for one taken off sale or withdrawn unless the caller is its seller or an admin.
@@ -391,6 +408,45 @@ export type QuerySellersArgs = {
 
 export type QueryUsersArgs = {
   minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/** The workers' partition queues, summed. */
+export type QueueDepth = {
+  __typename?: 'QueueDepth';
+  active: Scalars['Int']['output'];
+  delayed: Scalars['Int']['output'];
+  /** Jobs that failed and wait for an operator. */
+  failed: Scalars['Int']['output'];
+  waiting: Scalars['Int']['output'];
+};
+
+export type ReadModelStatus = {
+  __typename?: 'ReadModelStatus';
+  lagEvents: Scalars['Float']['output'];
+  name: Scalars['String']['output'];
+  /** The last event of the log applied to it. */
+  position: Scalars['Float']['output'];
+  /** How many replays swapped it in. */
+  rebuilds: Scalars['Int']['output'];
+  /** The position the last replay swapped it in at; null: never rebuilt. */
+  rebuiltAt?: Maybe<Scalars['Float']['output']>;
+};
+
+/** A replay of read models, running or over. */
+export type ReplayRun = {
+  __typename?: 'ReplayRun';
+  error?: Maybe<Scalars['String']['output']>;
+  events: Scalars['Float']['output'];
+  head: Scalars['Float']['output'];
+  id: Scalars['ID']['output'];
+  names: Array<Scalars['String']['output']>;
+  position: Scalars['Float']['output'];
+  startedAt: Scalars['String']['output'];
+  /** `command line`, or the uid of the admin who started it from the operations page. */
+  startedBy: Scalars['String']['output'];
+  /** running, swapped or failed. */
+  state: Scalars['String']['output'];
+  updatedAt: Scalars['String']['output'];
 };
 
 /** A listing before the admins (Reported Items): its open reports, who claimed it, whether hidden. */
@@ -651,6 +707,7 @@ export type ResolversTypes = {
   ListingView: ResolverTypeWrapper<ListingView>;
   Me: ResolverTypeWrapper<Me>;
   OpenReport: ResolverTypeWrapper<OpenReport>;
+  OperationsStatus: ResolverTypeWrapper<OperationsStatus>;
   PricePoint: ResolverTypeWrapper<PricePoint>;
   Product: ResolverTypeWrapper<Product>;
   ProductDetails: ResolverTypeWrapper<ProductDetails>;
@@ -659,6 +716,9 @@ export type ResolversTypes = {
   ProductSort: ProductSort;
   ProductStatus: ProductStatus;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  QueueDepth: ResolverTypeWrapper<QueueDepth>;
+  ReadModelStatus: ResolverTypeWrapper<ReadModelStatus>;
+  ReplayRun: ResolverTypeWrapper<ReplayRun>;
   ReportedProduct: ResolverTypeWrapper<ReportedProduct>;
   Role: Role;
   Seller: ResolverTypeWrapper<Seller>;
@@ -688,12 +748,16 @@ export type ResolversParentTypes = {
   ListingView: ListingView;
   Me: Me;
   OpenReport: OpenReport;
+  OperationsStatus: OperationsStatus;
   PricePoint: PricePoint;
   Product: Product;
   ProductDetails: ProductDetails;
   ProductPage: ProductPage;
   ProductSearch: ProductSearch;
   Query: Record<PropertyKey, never>;
+  QueueDepth: QueueDepth;
+  ReadModelStatus: ReadModelStatus;
+  ReplayRun: ReplayRun;
   ReportedProduct: ReportedProduct;
   Seller: Seller;
   SellerSummary: SellerSummary;
@@ -866,6 +930,20 @@ export type OpenReportResolvers<
   reporterUid?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
 };
 
+export type OperationsStatusResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['OperationsStatus'] =
+    ResolversParentTypes['OperationsStatus'],
+> = {
+  checkedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  head?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  lagEvents?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  lagMs?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  queue?: Resolver<Maybe<ResolversTypes['QueueDepth']>, ParentType, ContextType>;
+  readModels?: Resolver<Array<ResolversTypes['ReadModelStatus']>, ParentType, ContextType>;
+  replay?: Resolver<Maybe<ResolversTypes['ReplayRun']>, ParentType, ContextType>;
+};
+
 export type PricePointResolvers<
   ContextType = CallerContext,
   ParentType extends ResolversParentTypes['PricePoint'] = ResolversParentTypes['PricePoint'],
@@ -982,6 +1060,7 @@ export type QueryResolvers<
     ContextType,
     Partial<QueryMyProductsArgs>
   >;
+  operations?: Resolver<ResolversTypes['OperationsStatus'], ParentType, ContextType>;
   product?: Resolver<
     Maybe<ResolversTypes['ProductDetails']>,
     ParentType,
@@ -1019,6 +1098,44 @@ export type QueryResolvers<
     Partial<QuerySellersArgs>
   >;
   users?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType, Partial<QueryUsersArgs>>;
+};
+
+export type QueueDepthResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['QueueDepth'] = ResolversParentTypes['QueueDepth'],
+> = {
+  active?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  delayed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  failed?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  waiting?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type ReadModelStatusResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['ReadModelStatus'] =
+    ResolversParentTypes['ReadModelStatus'],
+> = {
+  lagEvents?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  rebuilds?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rebuiltAt?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+};
+
+export type ReplayRunResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['ReplayRun'] = ResolversParentTypes['ReplayRun'],
+> = {
+  error?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  events?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  head?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  names?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  position?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  startedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  startedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  state?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ReportedProductResolvers<
@@ -1175,11 +1292,15 @@ export type Resolvers<ContextType = CallerContext> = {
   ListingView?: ListingViewResolvers<ContextType>;
   Me?: MeResolvers<ContextType>;
   OpenReport?: OpenReportResolvers<ContextType>;
+  OperationsStatus?: OperationsStatusResolvers<ContextType>;
   PricePoint?: PricePointResolvers<ContextType>;
   Product?: ProductResolvers<ContextType>;
   ProductDetails?: ProductDetailsResolvers<ContextType>;
   ProductPage?: ProductPageResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
+  QueueDepth?: QueueDepthResolvers<ContextType>;
+  ReadModelStatus?: ReadModelStatusResolvers<ContextType>;
+  ReplayRun?: ReplayRunResolvers<ContextType>;
   ReportedProduct?: ReportedProductResolvers<ContextType>;
   Seller?: SellerResolvers<ContextType>;
   SellerSummary?: SellerSummaryResolvers<ContextType>;

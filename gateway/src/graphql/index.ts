@@ -13,6 +13,7 @@ import { addRouteHook } from '../plugins/app/route-hooks.ts';
 import { ProductSearchQuery } from '../schemas/product-search.ts';
 import type { CallerContext } from './context.ts';
 import { auditResolvers } from './audit-resolvers.ts';
+import { operationsResolvers } from './operations-resolvers.ts';
 import graphiql from './graphiql.ts';
 import { buildResolvers, cachedRootFields } from './resolvers.ts';
 import { defineSubscriptionFields, serveSubscriptions } from './subscription-server.ts';
@@ -28,6 +29,7 @@ export const schema = [
   readModelTypeDefs,
   readFileSync(new URL('./schema.gql', import.meta.url), 'utf8'),
   readFileSync(new URL('./audit.gql', import.meta.url), 'utf8'),
+  readFileSync(new URL('./operations.gql', import.meta.url), 'utf8'),
 ].join('\n');
 
 /** No query of this schema needs more (GraphiQL gets the schema without a query: graphiql.ts). */
@@ -320,6 +322,7 @@ async function graphql(app: FastifyInstance): Promise<void> {
 
   const audit = auditResolvers(app);
   app.graphql.defineResolvers({ Query: audit.Query });
+  app.graphql.defineResolvers({ Query: operationsResolvers(app) });
   defineSubscriptionFields(app.graphql.schema, {
     ...subscriptionResolvers(app),
     ...audit.Subscription,

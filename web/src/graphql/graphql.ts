@@ -177,6 +177,21 @@ export type OpenReport = {
   reporterUid: Scalars['ID']['output'];
 };
 
+export type OperationsStatus = {
+  __typename?: 'OperationsStatus';
+  checkedAt: Scalars['String']['output'];
+  /** The log's head: the position of its last event. */
+  head: Scalars['Float']['output'];
+  /** Events of the log not applied yet, and how long (ms) the oldest of them has waited. */
+  lagEvents: Scalars['Float']['output'];
+  lagMs: Scalars['Float']['output'];
+  /** The workers' queues; null in the embedded profile (not applicable). */
+  queue?: Maybe<QueueDepth>;
+  readModels: Array<ReadModelStatus>;
+  /** The last replay, from the command line or the operations page; null: none yet. */
+  replay?: Maybe<ReplayRun>;
+};
+
 /** One price a product was listed at, from `at` on. */
 export type PricePoint = {
   __typename?: 'PricePoint';
@@ -307,6 +322,8 @@ export type Query = {
   myBookings: Array<Booking>;
   /** The calling seller's own products (sellers). */
   myProducts: Array<Product>;
+  /** The read models' lag behind the log, the last replay and the queues. Admins only. */
+  operations: OperationsStatus;
   /**
    * A product's page (signed in), as GET /products/{id}: null for an unknown or deleted product, and
    * for one taken off sale or withdrawn unless the caller is its seller or an admin.
@@ -387,6 +404,45 @@ export type QuerySellersArgs = {
 
 export type QueryUsersArgs = {
   minPosition?: InputMaybe<Scalars['Float']['input']>;
+};
+
+/** The workers' partition queues, summed. */
+export type QueueDepth = {
+  __typename?: 'QueueDepth';
+  active: Scalars['Int']['output'];
+  delayed: Scalars['Int']['output'];
+  /** Jobs that failed and wait for an operator. */
+  failed: Scalars['Int']['output'];
+  waiting: Scalars['Int']['output'];
+};
+
+export type ReadModelStatus = {
+  __typename?: 'ReadModelStatus';
+  lagEvents: Scalars['Float']['output'];
+  name: Scalars['String']['output'];
+  /** The last event of the log applied to it. */
+  position: Scalars['Float']['output'];
+  /** How many replays swapped it in. */
+  rebuilds: Scalars['Int']['output'];
+  /** The position the last replay swapped it in at; null: never rebuilt. */
+  rebuiltAt?: Maybe<Scalars['Float']['output']>;
+};
+
+/** A replay of read models, running or over. */
+export type ReplayRun = {
+  __typename?: 'ReplayRun';
+  error?: Maybe<Scalars['String']['output']>;
+  events: Scalars['Float']['output'];
+  head: Scalars['Float']['output'];
+  id: Scalars['ID']['output'];
+  names: Array<Scalars['String']['output']>;
+  position: Scalars['Float']['output'];
+  startedAt: Scalars['String']['output'];
+  /** `command line`, or the uid of the admin who started it from the operations page. */
+  startedBy: Scalars['String']['output'];
+  /** running, swapped or failed. */
+  state: Scalars['String']['output'];
+  updatedAt: Scalars['String']['output'];
 };
 
 /** A listing before the admins (Reported Items): its open reports, who claimed it, whether hidden. */
