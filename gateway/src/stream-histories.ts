@@ -15,8 +15,11 @@ interface Kept {
   reading: Promise<RecordedEvent[]> | null;
 }
 
-/** Events kept in memory at most, over every stream kept. */
-export const KEPT_EVENTS_MAX = 200_000;
+/**
+ * Events kept in memory at most, over every stream kept: a few long timelines (an event takes
+ * a few hundred bytes to a kilobyte of heap), well inside the gateway's memory bound.
+ */
+export const KEPT_EVENTS_MAX = 50_000;
 
 /**
  * The audit's view of the log: word of new events on given streams (the timeline's live
