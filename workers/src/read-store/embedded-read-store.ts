@@ -19,7 +19,7 @@ import {
   type ReadStore,
   type RebuildTarget,
 } from './port.ts';
-import { MemoryDocuments } from './memory-documents.ts';
+import { compareAsSqlite, MemoryDocuments } from './memory-documents.ts';
 import { everyModel, RebuildProgress, shadowOf } from './rebuild-progress.ts';
 import { ModelHasher, type StoredForm } from './stored-form.ts';
 
@@ -195,13 +195,19 @@ function createSearchTables(db: Db, model: ReadModelName, table: string): void {
   const wordsOf = (words: string): string =>
     `json_each('["' || replace(${words}, ' ', '","') || '"]')`;
   const counts = wordCountsOf(table);
-  if (!tableExists(db, counts))
-    db.exec(`
-      CREATE TABLE "${counts}" (word TEXT PRIMARY KEY, docs INTEGER NOT NULL) STRICT, WITHOUT ROWID;
-      INSERT INTO "${counts}" (word, docs)
-        SELECT value, count(*) FROM "${search}", ${wordsOf('words')} WHERE words <> ''
-        GROUP BY value ORDER BY value;
-    `);
+  if (!tableExists(db, counts)) {
+    db.exec(
+      `CREATE TABLE "${counts}" (word TEXT PRIMARY KEY, docs INTEGER NOT NULL) STRICT, WITHOUT ROWID`,
+    );
+    // Counted here rather than grouped in SQL, which sorts every word of every row first.
+    const docs = new Map<string, number>();
+    const rows = db.prepare(`SELECT words FROM "${search}"`).pluck().iterate() as Iterable<string>;
+    for (const words of rows)
+      if (words) for (const word of words.split(' ')) docs.set(word, (docs.get(word) ?? 0) + 1);
+    const insert = db.prepare(`INSERT INTO "${counts}" (word, docs) VALUES (?, ?)`);
+    for (const [word, count] of [...docs].sort(([a], [b]) => compareAsSqlite(a, b)))
+      insert.run(word, count);
+  }
   for (const field of wordListFieldsOf(model)) {
     const list = wordListOf(table, field);
     if (tableExists(db, list)) continue;
@@ -439,6 +445,12 @@ const broadSearchMatchesOf = (rows: number): number =>
  * cheapest first) or none left by the other filters would otherwise walk the whole list.
  */
 const walkRowsOf = (rows: number): number => Math.max(20_000, Math.round(rows / 10));
+
+/**
+ * How far a keyword search counts its matches: within it, a walk of the word lists goes as far
+ * as there are matches before the matches are read instead.
+ */
+const countedMatches = 40_000;
 
 interface FindSqlOptions {
   readonly wordsPlan?: WordsPlan;
@@ -896,9 +908,22 @@ export class EmbeddedReadStore implements ReadStore {
   ): Promise<Page<D>> {
     const table = this.tables.table(model);
     const page = query.page;
-    if (page && this.countMatches(model, query, this.listing.listedSearchMatches ?? 1_000)) {
-      const listed = this.walkWordLists<D>(model, table, query, page);
-      if (listed) return listed;
+    const matches = page ? this.countMatches(model, query, countedMatches) : 0;
+    if (page && matches > (this.listing.listedSearchMatches ?? 1_000)) {
+      // Walking the lists as far as there are matches, then reading the matches: never much
+      // more than the cheaper of the two (filters few rows pass, or none: a brand that other
+      // words name too).
+      const counted = matches <= countedMatches;
+      const listed = this.walkWordLists<D>(
+        model,
+        table,
+        query,
+        page,
+        this.searchWalkRows ?? (counted ? matches : walkRowsOf(this.rowsOf(table))),
+      );
+      if (listed === 'too-far' && counted)
+        return this.findRows<D>(findSql(model, table, query), query);
+      if (listed !== 'not-listed' && listed !== 'too-far') return listed;
     }
     const plan = this.wordsPlan(model, query);
     if (page && plan === 'walk-words') {
@@ -992,18 +1017,16 @@ export class EmbeddedReadStore implements ReadStore {
     );
   }
 
-  /** Whether more than `bound` documents match a query's words (counted no further). */
-  private countMatches(model: ReadModelName, query: DocumentQuery, bound: number): boolean {
-    if (!query.words?.length || !readModels[model].searchText) return false;
+  /** How many documents match a query's words, counted no further than one past `bound`. */
+  private countMatches(model: ReadModelName, query: DocumentQuery, bound: number): number {
+    if (!query.words?.length || !readModels[model].searchText) return 0;
     const search = searchTableOf(this.tables.table(model));
-    return (
-      (this.tables
-        .statement(
-          `SELECT count(*) FROM (SELECT 1 FROM "${search}" WHERE "${search}" MATCH ? LIMIT ?)`,
-        )
-        .pluck()
-        .get(matchOf(query.words), bound + 1) as number) > bound
-    );
+    return this.tables
+      .statement(
+        `SELECT count(*) FROM (SELECT 1 FROM "${search}" WHERE "${search}" MATCH ? LIMIT ?)`,
+      )
+      .pluck()
+      .get(matchOf(query.words), bound + 1) as number;
   }
 
   /**
@@ -1027,26 +1050,27 @@ export class EmbeddedReadStore implements ReadStore {
   /**
    * A keyword search along the word lists of its rarest word (the words it begins, merged) in the
    * order asked: step by step, each step the next stretch of the lists, its rows checked by
-   * their other words and the filters and sorted; stops once the page is full. Null when no list
-   * serves the query, or after `walkedAtMost` entries (filters that few rows pass): then it is
-   * found another way.
+   * their other words and the filters and sorted; stops once the page is full. 'not-listed'
+   * when no list serves the query, 'too-far' past `walkedAtMost` entries (filters that few rows
+   * pass): then it is found another way.
    */
   private walkWordLists<D extends ReadModelDocument>(
     model: ReadModelName,
     table: string,
     query: DocumentQuery,
     page: PageRequest,
-  ): Page<D> | null {
+    walkedAtMost: number,
+  ): Page<D> | 'not-listed' | 'too-far' {
     const [first, tiebreak, ...rest] = query.orderBy;
-    if (!first || tiebreak?.[0] !== '_id' || rest.length > 0) return null;
+    if (!first || tiebreak?.[0] !== '_id' || rest.length > 0) return 'not-listed';
     const [field, direction] = first;
-    if (!wordListFieldsOf(model).includes(field)) return null;
+    if (!wordListFieldsOf(model).includes(field)) return 'not-listed';
     let rarest: { words: string[]; docs: number } | null = null;
     for (const word of query.words ?? []) {
       const begun = this.wordsBegunBy(table, word);
       if (begun && (!rarest || begun.docs < rarest.docs)) rarest = begun;
     }
-    if (!rarest) return null;
+    if (!rarest) return 'not-listed';
     const list = wordListOf(table, field);
     const [ahead, aheadOrAt, behindOrAt] =
       direction === 'asc' ? (['>', '>=', '<='] as const) : (['<', '<=', '>='] as const);
@@ -1059,14 +1083,13 @@ export class EmbeddedReadStore implements ReadStore {
     let from: ListBound | null = null;
     if (page.after !== undefined) {
       const [value] = decodeCursor(page.after, 2);
-      if (value === undefined || value === null || typeof value === 'boolean') return null;
+      if (value === undefined || value === null || typeof value === 'boolean') return 'not-listed';
       from = [aheadOrAt, value];
     }
     const rows: Omit<DocumentRow, 'deleted'>[] = [];
-    const walkedAtMost = this.searchWalkRows ?? walkRowsOf(this.rowsOf(table));
     let step = this.listing.listedFirstStep ?? 64;
     for (let walked = 0; ; walked += step * rarest.words.length, step = Math.min(step * 4, 4_096)) {
-      if (walked > walkedAtMost) return null;
+      if (walked > walkedAtMost) return 'too-far';
       const bounds = [...fixed, ...(from ? [from] : [])];
       // Where this step ends: the nearest of each word's entry `step` along.
       const end = this.tables
