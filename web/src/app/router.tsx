@@ -47,6 +47,10 @@ export const routes: RouteObject[] = [
                         path: 'audit/listing/:productId/as-of/:position',
                         lazy: () => import('./routes/dashboard/audit-as-of.tsx'),
                       },
+                      {
+                        path: 'operations',
+                        lazy: () => import('./routes/dashboard/operations.tsx'),
+                      },
                     ],
                   },
                   {

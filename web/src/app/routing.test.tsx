@@ -60,15 +60,18 @@ describe('routing', () => {
     expect(router.state.location.search).toBe('?from=share');
   });
 
-  it('sends a buyer away from the admin pages to /login, saying why', async () => {
-    const { router } = renderApp('/dashboard/allusers', {
-      user: buyer,
-      server: { graphql: { Me: { me: meAs(buyer, 'buyer') } } },
-    });
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(screen.getByRole('status')).toHaveTextContent('bob@example.com');
-  });
+  it.each(['/dashboard/allusers', '/dashboard/operations'])(
+    'sends a buyer away from the admin page %s to /login, saying why',
+    async (path) => {
+      const { router } = renderApp(path, {
+        user: buyer,
+        server: { graphql: { Me: { me: meAs(buyer, 'buyer') } } },
+      });
+      expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/login');
+      expect(screen.getByRole('status')).toHaveTextContent('bob@example.com');
+    },
+  );
 
   it('sends a signed-in user the server does not know (deleted) away from seller pages', async () => {
     const { router } = renderApp('/dashboard/myProduct', {
@@ -104,7 +107,7 @@ describe('routing', () => {
       expect(await menuLinks()).toEqual(['My Orders']);
     });
 
-    it('adds Users, Sellers, Reported Items and Audit for an admin', async () => {
+    it('adds Users, Sellers, Reported Items, Audit and Operations for an admin', async () => {
       renderApp('/dashboard', {
         user: admin,
         server: { graphql: { Me: { me: meAs(admin, 'admin') }, MyBookings: { myBookings: [] } } },
@@ -116,6 +119,7 @@ describe('routing', () => {
         'Sellers',
         'Reported Items',
         'Audit',
+        'Operations',
       ]);
     });
 

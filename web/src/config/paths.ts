@@ -37,5 +37,7 @@ export const paths = {
       getHref: (productId: string, position: number) =>
         `/dashboard/audit/listing/${encodeURIComponent(productId)}/as-of/${position}`,
     },
+    /** Read-model lag, replays and queues. */
+    operations: { path: '/dashboard/operations', getHref: () => '/dashboard/operations' },
   },
 } as const;

@@ -28,6 +28,7 @@ type Documents = {
   '\n  subscription MeChanged($after: Float) {\n    meChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.MeChangedDocument;
   '\n  query Categories {\n    categories {\n      _id\n      title\n      image\n    }\n  }\n': typeof types.CategoriesDocument;
   '\n  query Category($id: ID!) {\n    category(id: $id) {\n      _id\n      title\n      image\n    }\n  }\n': typeof types.CategoryDocument;
+  '\n  query Operations {\n    operations {\n      checkedAt\n      head\n      lagEvents\n      lagMs\n      readModels {\n        name\n        position\n        lagEvents\n        rebuilds\n        rebuiltAt\n      }\n      replay {\n        id\n        names\n        startedBy\n        startedAt\n        updatedAt\n        state\n        position\n        head\n        events\n        error\n      }\n      queue {\n        waiting\n        active\n        delayed\n        failed\n      }\n    }\n  }\n': typeof types.OperationsDocument;
   '\n  query MyBookings($minPosition: Float) {\n    myBookings(minPosition: $minPosition) {\n      _id\n      Brand\n      buyerName\n      email\n      phone\n      address\n      sellingPrice\n      productId\n      productName\n      status\n      expiresAt\n      cancelReason\n    }\n  }\n': typeof types.MyBookingsDocument;
   '\n  subscription MyBookingsChanged($after: Float) {\n    myBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.MyBookingsChangedDocument;
   '\n  query Listing($id: ID!, $minPosition: Float) {\n    product(id: $id, minPosition: $minPosition) {\n      _id\n      productName\n      picture\n      address\n      year\n      buyingPrice\n      sellingPrice\n      sellerName\n      condition\n      phone\n      about\n      postTime\n      Brand\n      email\n      sellerEmail\n      booked\n      reported\n      advertised\n      available\n      status\n      sellerVerified\n      priceHistory {\n        price\n        at\n      }\n      seller {\n        name\n        verified\n        memberSince\n        listings\n        completedSales\n      }\n    }\n  }\n': typeof types.ListingDocument;
@@ -71,6 +72,8 @@ const documents: Documents = {
     types.CategoriesDocument,
   '\n  query Category($id: ID!) {\n    category(id: $id) {\n      _id\n      title\n      image\n    }\n  }\n':
     types.CategoryDocument,
+  '\n  query Operations {\n    operations {\n      checkedAt\n      head\n      lagEvents\n      lagMs\n      readModels {\n        name\n        position\n        lagEvents\n        rebuilds\n        rebuiltAt\n      }\n      replay {\n        id\n        names\n        startedBy\n        startedAt\n        updatedAt\n        state\n        position\n        head\n        events\n        error\n      }\n      queue {\n        waiting\n        active\n        delayed\n        failed\n      }\n    }\n  }\n':
+    types.OperationsDocument,
   '\n  query MyBookings($minPosition: Float) {\n    myBookings(minPosition: $minPosition) {\n      _id\n      Brand\n      buyerName\n      email\n      phone\n      address\n      sellingPrice\n      productId\n      productName\n      status\n      expiresAt\n      cancelReason\n    }\n  }\n':
     types.MyBookingsDocument,
   '\n  subscription MyBookingsChanged($after: Float) {\n    myBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
@@ -199,6 +202,12 @@ export function graphql(
 export function graphql(
   source: '\n  query Category($id: ID!) {\n    category(id: $id) {\n      _id\n      title\n      image\n    }\n  }\n',
 ): (typeof documents)['\n  query Category($id: ID!) {\n    category(id: $id) {\n      _id\n      title\n      image\n    }\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query Operations {\n    operations {\n      checkedAt\n      head\n      lagEvents\n      lagMs\n      readModels {\n        name\n        position\n        lagEvents\n        rebuilds\n        rebuiltAt\n      }\n      replay {\n        id\n        names\n        startedBy\n        startedAt\n        updatedAt\n        state\n        position\n        head\n        events\n        error\n      }\n      queue {\n        waiting\n        active\n        delayed\n        failed\n      }\n    }\n  }\n',
+): (typeof documents)['\n  query Operations {\n    operations {\n      checkedAt\n      head\n      lagEvents\n      lagMs\n      readModels {\n        name\n        position\n        lagEvents\n        rebuilds\n        rebuiltAt\n      }\n      replay {\n        id\n        names\n        startedBy\n        startedAt\n        updatedAt\n        state\n        position\n        head\n        events\n        error\n      }\n      queue {\n        waiting\n        active\n        delayed\n        failed\n      }\n    }\n  }\n'];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -835,6 +835,47 @@ export type CategoryQuery = {
   category?: { __typename?: 'Category'; _id: string; title: string; image: string } | null;
 };
 
+export type OperationsQueryVariables = Exact<{ [key: string]: never }>;
+
+export type OperationsQuery = {
+  __typename?: 'Query';
+  operations: {
+    __typename?: 'OperationsStatus';
+    checkedAt: string;
+    head: number;
+    lagEvents: number;
+    lagMs: number;
+    readModels: Array<{
+      __typename?: 'ReadModelStatus';
+      name: string;
+      position: number;
+      lagEvents: number;
+      rebuilds: number;
+      rebuiltAt?: number | null;
+    }>;
+    replay?: {
+      __typename?: 'ReplayRun';
+      id: string;
+      names: Array<string>;
+      startedBy: string;
+      startedAt: string;
+      updatedAt: string;
+      state: string;
+      position: number;
+      head: number;
+      events: number;
+      error?: string | null;
+    } | null;
+    queue?: {
+      __typename?: 'QueueDepth';
+      waiting: number;
+      active: number;
+      delayed: number;
+      failed: number;
+    } | null;
+  };
+};
+
 export type MyBookingsQueryVariables = Exact<{
   minPosition?: InputMaybe<Scalars['Float']['input']>;
 }>;
@@ -1982,6 +2023,80 @@ export const CategoryDocument = {
     },
   ],
 } as unknown as DocumentNode<CategoryQuery, CategoryQueryVariables>;
+export const OperationsDocument = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'OperationDefinition',
+      operation: 'query',
+      name: { kind: 'Name', value: 'Operations' },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          {
+            kind: 'Field',
+            name: { kind: 'Name', value: 'operations' },
+            selectionSet: {
+              kind: 'SelectionSet',
+              selections: [
+                { kind: 'Field', name: { kind: 'Name', value: 'checkedAt' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'head' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lagEvents' } },
+                { kind: 'Field', name: { kind: 'Name', value: 'lagMs' } },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'readModels' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'name' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'lagEvents' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'rebuilds' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'rebuiltAt' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'replay' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'id' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'names' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'startedBy' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'startedAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'updatedAt' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'state' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'position' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'head' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'events' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'error' } },
+                    ],
+                  },
+                },
+                {
+                  kind: 'Field',
+                  name: { kind: 'Name', value: 'queue' },
+                  selectionSet: {
+                    kind: 'SelectionSet',
+                    selections: [
+                      { kind: 'Field', name: { kind: 'Name', value: 'waiting' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'active' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'delayed' } },
+                      { kind: 'Field', name: { kind: 'Name', value: 'failed' } },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<OperationsQuery, OperationsQueryVariables>;
 export const MyBookingsDocument = {
   kind: 'Document',
   definitions: [

@@ -30,6 +30,7 @@ export function DashboardLayout() {
           { to: paths.dashboard.sellers.getHref(), label: 'Sellers', end: false },
           { to: paths.dashboard.report.getHref(), label: 'Reported Items', end: false },
           { to: paths.dashboard.audit.getHref(), label: 'Audit', end: false },
+          { to: paths.dashboard.operations.getHref(), label: 'Operations', end: false },
         ]
       : []),
     ...(account?.isSeller
