@@ -29,6 +29,7 @@ export * from './projections/sellers/index.ts';
 export {
   InvalidCursorError,
   RebuildBehindLiveError,
+  type DocumentFilter,
   type DocumentQuery,
   type Page,
   type PageRequest,

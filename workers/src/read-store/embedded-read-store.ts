@@ -11,6 +11,7 @@ import { readModels, readModelNames } from '../projections/registry.ts';
 import { searchWords } from '../projections/search-words.ts';
 import { assertValidQuery, decodeCursor, pageOf } from './document-query.ts';
 import {
+  type DocumentFilter,
   type DocumentQuery,
   type Page,
   type PageRequest,
@@ -942,6 +943,20 @@ export class EmbeddedReadStore implements ReadStore {
       if (walked) return walked;
     }
     return this.findRows<D>(findSql(model, table, query), query);
+  }
+
+  async count(model: ReadModelName, filter: DocumentFilter): Promise<number> {
+    // A query in any order: count(*) reads no document, only what its conditions need.
+    const { sql, params } = findSql(
+      model,
+      this.tables.table(model),
+      { ...filter, orderBy: [['_id', 'asc']] },
+      { select: 'count(*)' },
+    );
+    return this.tables
+      .statement(sql)
+      .pluck()
+      .get(...params) as number;
   }
 
   /**

@@ -15,6 +15,7 @@ import { readModels, readModelNames } from '../projections/registry.ts';
 import { searchWords } from '../projections/search-words.ts';
 import { assertValidQuery, decodeCursor, pageOf } from './document-query.ts';
 import {
+  type DocumentFilter,
   type DocumentQuery,
   type Page,
   type ReadModelHashes,
@@ -263,6 +264,28 @@ async function readCheckpoints(db: Db): Promise<Partial<MetaDocument>> {
   return (await db.collection<MetaDocument>(metaCollection).findOne({ _id: checkpointsId })) ?? {};
 }
 
+/** The conditions of a query's filter, the deleted documents left out. */
+function conditionsOf(model: ReadModelName, filter: DocumentFilter): Filter<MongoDocument>[] {
+  const conditions: Filter<MongoDocument>[] = [
+    { ...(filter.where ?? {}), [deletedField]: { $exists: false } } as Filter<MongoDocument>,
+  ];
+  for (const [field, values] of Object.entries(filter.oneOf ?? {}))
+    conditions.push({ [field]: { $in: values } } as Filter<MongoDocument>);
+  for (const [field, { min, max }] of Object.entries(filter.range ?? {})) {
+    if (min !== undefined) conditions.push({ [field]: { $gte: min } } as Filter<MongoDocument>);
+    if (max !== undefined) conditions.push({ [field]: { $lte: max } } as Filter<MongoDocument>);
+  }
+  if (filter.words && filter.words.length > 0) {
+    if (!readModels[model].searchText) throw new RangeError(`${model} cannot be searched`);
+    // Each word begins one of the document's words: an anchored regular expression, which
+    // MongoDB answers from the multikey index's range of that prefix. Search words are
+    // letters and digits (assertValidQuery), nothing a regular expression reads specially.
+    for (const word of filter.words)
+      conditions.push({ [wordsField]: { $regex: `^${word}` } } as Filter<MongoDocument>);
+  }
+  return conditions;
+}
+
 export class MongoReadStore implements ReadStore {
   readonly kind = 'mongodb' as const;
   readonly models = readModelNames;
@@ -340,28 +363,19 @@ export class MongoReadStore implements ReadStore {
     return found ? toVisible<D>(found) : null;
   }
 
+  async count(model: ReadModelName, filter: DocumentFilter): Promise<number> {
+    assertValidQuery({ ...filter, orderBy: [['_id', 'asc']] });
+    return (await this.live())
+      .documents(model)
+      .countDocuments({ $and: conditionsOf(model, filter) });
+  }
+
   async find<D extends ReadModelDocument>(
     model: ReadModelName,
     query: DocumentQuery,
   ): Promise<Page<D>> {
     const direction = assertValidQuery(query);
-    const conditions: Filter<MongoDocument>[] = [
-      { ...(query.where ?? {}), [deletedField]: { $exists: false } } as Filter<MongoDocument>,
-    ];
-    for (const [field, values] of Object.entries(query.oneOf ?? {}))
-      conditions.push({ [field]: { $in: values } } as Filter<MongoDocument>);
-    for (const [field, { min, max }] of Object.entries(query.range ?? {})) {
-      if (min !== undefined) conditions.push({ [field]: { $gte: min } } as Filter<MongoDocument>);
-      if (max !== undefined) conditions.push({ [field]: { $lte: max } } as Filter<MongoDocument>);
-    }
-    if (query.words && query.words.length > 0) {
-      if (!readModels[model].searchText) throw new RangeError(`${model} cannot be searched`);
-      // Each word begins one of the document's words: an anchored regular expression, which
-      // MongoDB answers from the multikey index's range of that prefix. Search words are
-      // letters and digits (assertValidQuery), nothing a regular expression reads specially.
-      for (const word of query.words)
-        conditions.push({ [wordsField]: { $regex: `^${word}` } } as Filter<MongoDocument>);
-    }
+    const conditions = conditionsOf(model, query);
     const orderFields = query.orderBy.map(([field]) => field);
     if (query.page?.after !== undefined) {
       // Keyset paging: (f1, f2, ...) strictly after the cursor's values, in the sort direction.

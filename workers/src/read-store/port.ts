@@ -40,6 +40,9 @@ export interface DocumentQuery {
   readonly page?: PageRequest | undefined;
 }
 
+/** Which documents a count counts: a list query's conditions, without its order or page. */
+export type DocumentFilter = Pick<DocumentQuery, 'where' | 'oneOf' | 'range' | 'words'>;
+
 /** Something events can be projected into: the live read store, or a rebuild beside it. */
 export interface ProjectionTarget {
   /** The read models this target holds. */
@@ -85,6 +88,8 @@ export interface ReadStore extends ProjectionTarget {
   /** One visible document (without the internal guard fields), or null. */
   get<D extends ReadModelDocument>(model: ReadModelName, id: string): Promise<D | null>;
   find<D extends ReadModelDocument>(model: ReadModelName, query: DocumentQuery): Promise<Page<D>>;
+  /** How many documents a filter finds, counted on the indexes without reading them. */
+  count(model: ReadModelName, filter: DocumentFilter): Promise<number>;
   /** Starts rebuilding the named read models from nothing, in shadow tables or collections. */
   beginRebuild(names: readonly ReadModelName[]): Promise<RebuildTarget>;
   hashModels(names?: readonly ReadModelName[]): Promise<ReadModelHashes>;

@@ -269,6 +269,27 @@ export function readStoreContract(factory: ReadStoreFactory): void {
       expect((await listProductsByBrand(store, 'Oppo')).items).toEqual([]);
     });
 
+    it('counts the documents a filter finds, deleted ones never', async () => {
+      const store = await storeWith(marketplace());
+      expect(await store.count('products', { where: { Brand: 'Samsung' } })).toBe(4);
+      expect(await store.count('products', { where: { Brand: 'Oppo' } })).toBe(0);
+      expect(await store.count('products', { where: { sellerUid: 's1', booked: true } })).toBe(
+        (await listProductsBySeller(store, 's1')).filter((product) => product.booked).length,
+      );
+      expect(
+        await store.count('products', { oneOf: { status: ['available', 'booked', 'sold'] } }),
+      ).toBe(
+        (await listProductsBySeller(store, 's1')).filter((product) =>
+          ['available', 'booked', 'sold'].includes(product.status),
+        ).length,
+      );
+      expect(await store.count('products', { range: { sellingPrice: { min: 1_000_000 } } })).toBe(
+        0,
+      );
+      expect(await store.count('products', { words: ['zzz'] })).toBe(0);
+      expect(await store.count('users', {})).toBeGreaterThan(0);
+    });
+
     it('answers products with their booked, reported, advertised and verified state', async () => {
       const store = await storeWith(marketplace());
       expect(await getProduct(store, 'p4')).toMatchObject({

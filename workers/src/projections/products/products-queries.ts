@@ -269,31 +269,20 @@ export type ProductDetails = Omit<Product, 'priceHistory'> & {
 };
 
 /**
- * How many of a seller's products are on sale now (available or booked) and sold, read by the
- * (sellerUid, status) index in one walk.
+ * How many of a seller's products are on sale now (available or booked) and sold, counted on the
+ * (sellerUid, status) index.
  */
 async function sellerCounts(
   store: ReadStore,
   sellerUid: string,
 ): Promise<Pick<SellerSummary, 'listings' | 'completedSales'>> {
-  let listings = 0;
-  let completedSales = 0;
-  let after: string | undefined;
-  do {
-    const found = await store.find<ProductDocument>('products', {
+  const [listings, completedSales] = await Promise.all([
+    store.count('products', {
       where: { sellerUid },
-      oneOf: { status: ['available', 'booked', 'sold'] satisfies ProductStatus[] },
-      orderBy: [
-        ['status', 'asc'],
-        ['_id', 'asc'],
-      ],
-      page: { limit: maxPageSize, ...(after !== undefined ? { after } : {}) },
-    });
-    for (const product of found.items)
-      if (product.status === 'sold') completedSales += 1;
-      else listings += 1;
-    after = found.nextCursor ?? undefined;
-  } while (after !== undefined);
+      oneOf: { status: ['available', 'booked'] satisfies ProductStatus[] },
+    }),
+    store.count('products', { where: { sellerUid, status: 'sold' satisfies ProductStatus } }),
+  ]);
   return { listings, completedSales };
 }
 
