@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { missingEventLog } from '../../src/operators/cli.ts';
-import { openEventStore, scratchDir, teardownAfterEach } from '../support/stores.ts';
+import { readReplayProgressFile } from '../../src/operators/replay-progress.ts';
+import { runSeed, seededRandom } from '../support/random.ts';
+import { appendAll, openEventStore, scratchDir, teardownAfterEach } from '../support/stores.ts';
+import { randomWorkload } from '../support/workload.ts';
 
 const workspace = fileURLToPath(new URL('../..', import.meta.url));
 const clis = ['replay', 'audit', 'promote', 'bootstrap'] as const;
@@ -139,5 +142,29 @@ describe('the operator commands (npm run replay, audit, promote, bootstrap) as p
       expect(run.code).toBe(1);
     }
     expect(await readdir(scratch)).toEqual([]);
+  });
+});
+
+describe('npm run replay', () => {
+  it('leaves its progress beside the embedded read store, for the operations page', async () => {
+    const { DATA_DIR } = await givenNoDataDir();
+    await mkdir(DATA_DIR);
+    const eventStore = openEventStore(DATA_DIR);
+    const workload = randomWorkload(seededRandom(runSeed('cli replay')), 10, {
+      cancelBookingsOfDeleted: false,
+    });
+    const head = await appendAll(eventStore, workload);
+    await eventStore.close();
+
+    const run = await runCli('replay', ['users'], { DATA_DIR });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(readReplayProgressFile(DATA_DIR)).toMatchObject({
+      names: ['users'],
+      startedBy: 'command line',
+      state: 'swapped',
+      position: head,
+      events: head,
+    });
   });
 });
