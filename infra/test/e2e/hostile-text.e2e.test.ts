@@ -23,6 +23,7 @@ import {
 const hostileSellerName = `<b onmouseover="window.__xss=1;alert('name')">Mallory Mobiles</b>`;
 const hostileProductName = `<img src=x onerror="window.__xss=1;alert('img')"> Pixel 7`;
 const hostileAbout = `<script>window.__xss=1;alert('script')</script> Works fine, no scratches.`;
+const hostileReportDetails = `<svg onload="window.__xss=1;alert('report')"></svg> fake`;
 
 const browser = useJourneyBrowser(import.meta.filename);
 const visitors: Visitor[] = [];
@@ -111,16 +112,23 @@ describe('HTML and script in user texts are shown as text (issue 8)', () => {
       await tableRow(buyer.page, hostileProductName).waitFor();
       await expectNothingExecuted(buyer.page);
 
-      // Reported, it reaches the admin, who also lists the seller among users and sellers.
+      // Reported, with hostile words of the buyer's own, it reaches the admin, who also lists
+      // the seller among users and sellers.
       await buyer.page.goBack();
       await card.getByRole('button', { name: 'Report' }).click();
+      const report = buyer.page.getByRole('dialog', { name: `Report ${hostileProductName}` });
+      await report.getByRole('radio', { name: 'Other' }).check();
+      await report.getByLabel('What is wrong?').fill(hostileReportDetails);
+      await report.getByRole('button', { name: 'Report' }).click();
       await seeToast(buyer.page, 'Successfully Reported');
 
       const admin = await visitor();
       const { email, password } = demoAccount(browser.stack, 'admin');
       await logIn(admin.page, email, password);
       await openDashboardPage(admin.page, 'Reported Items');
-      await tableRow(admin.page, hostileProductName).hover();
+      await tableRow(admin.page, hostileProductName)
+        .getByText(hostileReportDetails, { exact: false })
+        .hover();
       await admin.screenshot('admin-reported-items');
       await openDashboardPage(admin.page, 'Users');
       await tableRow(admin.page, 'mallory.seller@journey.test')
