@@ -448,8 +448,8 @@ const broadSearchMatchesOf = (rows: number): number =>
 const walkRowsOf = (rows: number): number => Math.max(20_000, Math.round(rows / 10));
 
 /**
- * How far a keyword search counts its matches: within it, a walk of the word lists goes as far
- * as there are matches before the matches are read instead.
+ * How far a keyword search counts its matches: within it, a walk of the word lists goes no
+ * further than a sixteenth of them before the matches are read instead.
  */
 const countedMatches = 40_000;
 
@@ -911,16 +911,17 @@ export class EmbeddedReadStore implements ReadStore {
     const page = query.page;
     const matches = page ? this.countMatches(model, query, countedMatches) : 0;
     if (page && matches > (this.listing.listedSearchMatches ?? 1_000)) {
-      // Walking the lists as far as there are matches, then reading the matches: never much
-      // more than the cheaper of the two (filters few rows pass, or none: a brand that other
-      // words name too).
+      // Walking the lists no further than a sixteenth of the matches, then reading the matches:
+      // never much more than the cheaper of the two (filters few rows pass, or none: a brand
+      // that other words name too).
       const counted = matches <= countedMatches;
       const listed = this.walkWordLists<D>(
         model,
         table,
         query,
         page,
-        this.searchWalkRows ?? (counted ? matches : walkRowsOf(this.rowsOf(table))),
+        this.searchWalkRows ??
+          (counted ? Math.max(1_000, matches / 16) : walkRowsOf(this.rowsOf(table))),
       );
       if (listed === 'too-far' && counted)
         return this.findRows<D>(findSql(model, table, query), query);
