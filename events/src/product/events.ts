@@ -46,16 +46,6 @@ export const ProductListedV2 = Type.Object(
 );
 /** Version 1 said neither who reported nor why (upcast to version 2 with the reason 'not-given'). */
 export const ProductReportedV1 = Type.Object({ productId: Id }, { additionalProperties: false });
-/** Why a user reports a listing; 'not-given' is only read from reports made before reasons. */
-export const ReportReason = Type.Union([
-  Type.Literal('stolen-or-blocked'),
-  Type.Literal('misleading-description'),
-  Type.Literal('wrong-price'),
-  Type.Literal('prohibited-item'),
-  Type.Literal('spam-or-duplicate'),
-  Type.Literal('other'),
-  Type.Literal('not-given'),
-]);
 /** The reasons a user may choose from: every one but 'not-given'. */
 export const reportReasons = [
   'stolen-or-blocked',
@@ -65,6 +55,8 @@ export const reportReasons = [
   'spam-or-duplicate',
   'other',
 ] as const;
+/** Why a user reports a listing; 'not-given' is only read from reports made before reasons. */
+export const ReportReason = Type.Enum([...reportReasons, 'not-given']);
 /** The short text a user writes when the reason is 'other'. */
 export const ReportDetails = Type.String({ minLength: 1, maxLength: 200 });
 /** Why an admin acted on a case: what the seller and the audit read. */

@@ -1,3 +1,4 @@
+import { reportReasons } from '@resale/events';
 import Type from 'typebox';
 
 /** Read-model documents as the client sees them: spec section 3 fields plus a few states. */
@@ -91,20 +92,9 @@ export const Product = Type.Object(
 );
 
 /** Why a user reports a listing (the report form's list). */
-export const ReportReason = Type.Enum(
-  [
-    'stolen-or-blocked',
-    'misleading-description',
-    'wrong-price',
-    'prohibited-item',
-    'spam-or-duplicate',
-    'other',
-    'not-given',
-  ],
-  {
-    description: "'not-given': a report made without a reason (before reasons, or without a body)",
-  },
-);
+export const ReportReason = Type.Enum([...reportReasons, 'not-given'], {
+  description: "'not-given': a report made without a reason (before reasons, or without a body)",
+});
 
 /** A listing's case as the admins' Reported Items queue shows it. */
 export const ReportedProduct = Type.Object(
