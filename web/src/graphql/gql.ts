@@ -23,7 +23,8 @@ type Documents = {
   '\n  subscription ReportedProductsChanged($after: Float) {\n    reportedProductsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.ReportedProductsChangedDocument;
   '\n  query AuditTimeline(\n    $stream: String\n    $email: String\n    $q: String\n    $types: [String!]\n    $actor: String\n    $after: Float\n    $limit: Int\n    $minPosition: Float\n  ) {\n    auditTimeline(\n      stream: $stream\n      email: $email\n      q: $q\n      types: $types\n      actor: $actor\n      after: $after\n      limit: $limit\n      minPosition: $minPosition\n    ) {\n      subject {\n        kind\n        id\n        label\n        streams\n      }\n      matches {\n        kind\n        id\n        label\n        streams\n      }\n      entries {\n        position\n        streamId\n        recordedAt\n        type\n        description\n        actor {\n          uid\n          email\n          name\n          role\n        }\n        correlationId\n        links {\n          productIds\n          userIds\n          bookingIds\n        }\n      }\n      nextCursor\n      matching\n      eventTypes\n      actors {\n        uid\n        email\n      }\n    }\n  }\n': typeof types.AuditTimelineDocument;
   '\n  subscription AuditTimelineChanged($streams: [String!]!, $after: Float) {\n    auditTimelineChanged(streams: $streams, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.AuditTimelineChangedDocument;
-  '\n  query ListingAsOf($productId: ID!, $position: Float!) {\n    listingAsOf(productId: $productId, position: $position) {\n      productId\n      position\n      asOf\n      then {\n        productName\n        picture\n        sellingPrice\n        condition\n        about\n        status\n        reported\n        sellerName\n        sellerVerified\n      }\n      now {\n        productName\n        picture\n        sellingPrice\n        condition\n        about\n        status\n        reported\n        sellerName\n        sellerVerified\n      }\n    }\n  }\n': typeof types.ListingAsOfDocument;
+  '\n  fragment ListingViewFields on ListingView {\n    productName\n    picture\n    sellingPrice\n    condition\n    about\n    status\n    reported\n    sellerName\n    sellerVerified\n  }\n': typeof types.ListingViewFieldsFragmentDoc;
+  '\n  query ListingAsOf($productId: ID!, $position: Float!) {\n    listingAsOf(productId: $productId, position: $position) {\n      productId\n      position\n      asOf\n      then {\n        ...ListingViewFields\n      }\n      now {\n        ...ListingViewFields\n      }\n    }\n  }\n': typeof types.ListingAsOfDocument;
   '\n  query Me {\n    me {\n      uid\n      email\n      name\n      role\n      isAdmin\n      isSeller\n    }\n  }\n': typeof types.MeDocument;
   '\n  subscription MeChanged($after: Float) {\n    meChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.MeChangedDocument;
   '\n  query Categories {\n    categories {\n      _id\n      title\n      image\n    }\n  }\n': typeof types.CategoriesDocument;
@@ -62,7 +63,9 @@ const documents: Documents = {
     types.AuditTimelineDocument,
   '\n  subscription AuditTimelineChanged($streams: [String!]!, $after: Float) {\n    auditTimelineChanged(streams: $streams, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
     types.AuditTimelineChangedDocument,
-  '\n  query ListingAsOf($productId: ID!, $position: Float!) {\n    listingAsOf(productId: $productId, position: $position) {\n      productId\n      position\n      asOf\n      then {\n        productName\n        picture\n        sellingPrice\n        condition\n        about\n        status\n        reported\n        sellerName\n        sellerVerified\n      }\n      now {\n        productName\n        picture\n        sellingPrice\n        condition\n        about\n        status\n        reported\n        sellerName\n        sellerVerified\n      }\n    }\n  }\n':
+  '\n  fragment ListingViewFields on ListingView {\n    productName\n    picture\n    sellingPrice\n    condition\n    about\n    status\n    reported\n    sellerName\n    sellerVerified\n  }\n':
+    types.ListingViewFieldsFragmentDoc,
+  '\n  query ListingAsOf($productId: ID!, $position: Float!) {\n    listingAsOf(productId: $productId, position: $position) {\n      productId\n      position\n      asOf\n      then {\n        ...ListingViewFields\n      }\n      now {\n        ...ListingViewFields\n      }\n    }\n  }\n':
     types.ListingAsOfDocument,
   '\n  query Me {\n    me {\n      uid\n      email\n      name\n      role\n      isAdmin\n      isSeller\n    }\n  }\n':
     types.MeDocument,
@@ -176,8 +179,14 @@ export function graphql(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(
-  source: '\n  query ListingAsOf($productId: ID!, $position: Float!) {\n    listingAsOf(productId: $productId, position: $position) {\n      productId\n      position\n      asOf\n      then {\n        productName\n        picture\n        sellingPrice\n        condition\n        about\n        status\n        reported\n        sellerName\n        sellerVerified\n      }\n      now {\n        productName\n        picture\n        sellingPrice\n        condition\n        about\n        status\n        reported\n        sellerName\n        sellerVerified\n      }\n    }\n  }\n',
-): (typeof documents)['\n  query ListingAsOf($productId: ID!, $position: Float!) {\n    listingAsOf(productId: $productId, position: $position) {\n      productId\n      position\n      asOf\n      then {\n        productName\n        picture\n        sellingPrice\n        condition\n        about\n        status\n        reported\n        sellerName\n        sellerVerified\n      }\n      now {\n        productName\n        picture\n        sellingPrice\n        condition\n        about\n        status\n        reported\n        sellerName\n        sellerVerified\n      }\n    }\n  }\n'];
+  source: '\n  fragment ListingViewFields on ListingView {\n    productName\n    picture\n    sellingPrice\n    condition\n    about\n    status\n    reported\n    sellerName\n    sellerVerified\n  }\n',
+): (typeof documents)['\n  fragment ListingViewFields on ListingView {\n    productName\n    picture\n    sellingPrice\n    condition\n    about\n    status\n    reported\n    sellerName\n    sellerVerified\n  }\n'];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(
+  source: '\n  query ListingAsOf($productId: ID!, $position: Float!) {\n    listingAsOf(productId: $productId, position: $position) {\n      productId\n      position\n      asOf\n      then {\n        ...ListingViewFields\n      }\n      now {\n        ...ListingViewFields\n      }\n    }\n  }\n',
+): (typeof documents)['\n  query ListingAsOf($productId: ID!, $position: Float!) {\n    listingAsOf(productId: $productId, position: $position) {\n      productId\n      position\n      asOf\n      then {\n        ...ListingViewFields\n      }\n      now {\n        ...ListingViewFields\n      }\n    }\n  }\n'];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

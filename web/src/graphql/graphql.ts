@@ -756,6 +756,19 @@ export type AuditTimelineChangedSubscription = {
   };
 };
 
+export type ListingViewFieldsFragment = {
+  __typename?: 'ListingView';
+  productName: string;
+  picture: string;
+  sellingPrice: number;
+  condition: string;
+  about: string;
+  status: string;
+  reported: boolean;
+  sellerName: string;
+  sellerVerified: boolean;
+};
+
 export type ListingAsOfQueryVariables = Exact<{
   productId: Scalars['ID']['input'];
   position: Scalars['Float']['input'];
@@ -1186,6 +1199,30 @@ export type MyProductsChangedSubscription = {
   myProductsChanged: { __typename?: 'Change'; topic: string; position: number; ids: Array<string> };
 };
 
+export const ListingViewFieldsFragmentDoc = {
+  kind: 'Document',
+  definitions: [
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ListingViewFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ListingView' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'productName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'picture' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerVerified' } },
+        ],
+      },
+    },
+  ],
+} as unknown as DocumentNode<ListingViewFieldsFragment, unknown>;
 export const ProductFieldsFragmentDoc = {
   kind: 'Document',
   definitions: [
@@ -1843,15 +1880,10 @@ export const ListingAsOfDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'productName' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'picture' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'about' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'sellerName' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'sellerVerified' } },
+                      {
+                        kind: 'FragmentSpread',
+                        name: { kind: 'Name', value: 'ListingViewFields' },
+                      },
                     ],
                   },
                 },
@@ -1861,21 +1893,35 @@ export const ListingAsOfDocument = {
                   selectionSet: {
                     kind: 'SelectionSet',
                     selections: [
-                      { kind: 'Field', name: { kind: 'Name', value: 'productName' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'picture' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'about' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'sellerName' } },
-                      { kind: 'Field', name: { kind: 'Name', value: 'sellerVerified' } },
+                      {
+                        kind: 'FragmentSpread',
+                        name: { kind: 'Name', value: 'ListingViewFields' },
+                      },
                     ],
                   },
                 },
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ListingViewFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ListingView' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: 'productName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'picture' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerVerified' } },
         ],
       },
     },

@@ -85,6 +85,21 @@ export const AuditTimelineChangedSubscription = graphql(`
   }
 `);
 
+/** What the side-by-side view shows of the listing, then and now. */
+export const ListingViewFragment = graphql(`
+  fragment ListingViewFields on ListingView {
+    productName
+    picture
+    sellingPrice
+    condition
+    about
+    status
+    reported
+    sellerName
+    sellerVerified
+  }
+`);
+
 /** The listing as it was at a log position, beside today's. */
 export const ListingAsOfQuery = graphql(`
   query ListingAsOf($productId: ID!, $position: Float!) {
@@ -93,26 +108,10 @@ export const ListingAsOfQuery = graphql(`
       position
       asOf
       then {
-        productName
-        picture
-        sellingPrice
-        condition
-        about
-        status
-        reported
-        sellerName
-        sellerVerified
+        ...ListingViewFields
       }
       now {
-        productName
-        picture
-        sellingPrice
-        condition
-        about
-        status
-        reported
-        sellerName
-        sellerVerified
+        ...ListingViewFields
       }
     }
   }
