@@ -112,7 +112,8 @@ export default async function operationsRoutes(fastify: FastifyInstance): Promis
   app.post(
     '/admin/operations/replays',
     {
-      config: { auth: 'admin' },
+      // A write like any other: the same limit per address.
+      config: { auth: 'admin', rateLimit: app.writeLimit },
       schema: {
         tags: ['operations'],
         summary: 'Rebuilds one read model from the log and swaps it in (admins)',
