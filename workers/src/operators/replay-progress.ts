@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ChangePubSub } from '../pubsub/port.ts';
-import type { ReadModelName } from '../read-models.ts';
+import { isReadModelName, type ReadModelName } from '../read-models.ts';
 import type { ReplayProgress, ReplayReport } from './replay.ts';
 
 /** One replay as the operations page shows it, from its start to its swap or failure. */
@@ -31,10 +31,30 @@ export const replayProgressTopic = 'replay.progress';
 export const replayProgressFile = (dataDir: string): string =>
   path.join(dataDir, 'replay-progress.json');
 
+const replayStates: readonly unknown[] = ['running', 'swapped', 'failed'];
+
+/**
+ * A replay's progress as another process reported it (its file, or the pub/sub), or null when it
+ * is not one: the page shows only what has every field of a ReplayRun.
+ */
+export function replayRunOf(value: unknown): ReplayRun | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const run = value as Record<string, unknown>;
+  const strings = ['id', 'startedBy', 'startedAt', 'updatedAt'].every(
+    (key) => typeof run[key] === 'string',
+  );
+  const numbers = ['position', 'head', 'events'].every((key) => Number.isFinite(run[key]));
+  const names = Array.isArray(run['names']) && run['names'].every((name) => isReadModelName(name));
+  const error = run['error'] === undefined || typeof run['error'] === 'string';
+  return strings && numbers && names && error && replayStates.includes(run['state'])
+    ? (value as ReplayRun)
+    : null;
+}
+
 /** The last replay the file tells of, or null (none yet, or unreadable). */
 export function readReplayProgressFile(dataDir: string): ReplayRun | null {
   try {
-    return JSON.parse(readFileSync(replayProgressFile(dataDir), 'utf8')) as ReplayRun;
+    return replayRunOf(JSON.parse(readFileSync(replayProgressFile(dataDir), 'utf8')));
   } catch {
     return null;
   }

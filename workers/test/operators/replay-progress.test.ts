@@ -1,11 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   readReplayProgressFile,
   replayProgressReporter,
+  replayProgressFile,
   replayProgressTopic,
+  replayRunOf,
   type ReplayRun,
 } from '../../src/operators/replay-progress.ts';
 import { createInProcessPubSub } from '../../src/pubsub/mqemitter-pubsub.ts';
@@ -82,5 +84,36 @@ describe.skipIf(!redisUp)("the workers' queue depth (BullMQ)", () => {
       await queue.close();
       await deleteKeys(prefix);
     }
+  });
+});
+
+describe('a replay progress report from another process', () => {
+  const run: ReplayRun = {
+    id: 'r1',
+    names: ['products'],
+    startedBy: 'command line',
+    startedAt: '2026-11-26T09:00:00.000Z',
+    updatedAt: '2026-11-26T09:00:01.000Z',
+    state: 'running',
+    position: 10,
+    head: 20,
+    events: 10,
+  };
+
+  it('is taken when it has every field of a run, and refused otherwise', () => {
+    expect(replayRunOf(run)).toEqual(run);
+    expect(replayRunOf({ ...run, state: 'done' })).toBeNull();
+    expect(replayRunOf({ ...run, names: ['nothing'] })).toBeNull();
+    expect(replayRunOf({ ...run, position: '10' })).toBeNull();
+    expect(replayRunOf(null)).toBeNull();
+  });
+
+  it('is not read from a file that holds something else', () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'replay-progress-'));
+    dirs.push(dataDir);
+    writeFileSync(replayProgressFile(dataDir), JSON.stringify({ id: 'r1' }));
+    expect(readReplayProgressFile(dataDir)).toBeNull();
+    writeFileSync(replayProgressFile(dataDir), JSON.stringify(run));
+    expect(readReplayProgressFile(dataDir)).toEqual(run);
   });
 });

@@ -5,6 +5,7 @@ import {
   readReplayProgressFile,
   replayProgressReporter,
   replayProgressTopic,
+  replayRunOf,
   replayReadModels,
   type QueueDepth,
   type QueueDepthReader,
@@ -57,7 +58,7 @@ async function operations(app: FastifyInstance): Promise<void> {
   const { config } = app;
   let heard: ReplayRun | null = null;
   const stopHearing = await app.readModels.pubsub.subscribe(replayProgressTopic, (payload) => {
-    heard = payload as ReplayRun;
+    heard = replayRunOf(payload) ?? heard;
   });
   let local: { run: () => ReplayRun; done: Promise<void> } | null = null;
   const queue: QueueDepthReader | null =
