@@ -69,6 +69,26 @@ describe('idempotent commands (Idempotency-Key)', () => {
     expect(response.statusCode).toBe(409);
   });
 
+  it("keeps each answer as its caller's: forgetting them forgets their answers only", async () => {
+    const other = await registerUser(t.app, 'buyer');
+    const [mine, theirs] = [await listProduct(t.app, seller), await listProduct(t.app, seller)];
+    expect((await book(mine, 'to-forget')).statusCode).toBe(201);
+    const bookTheirs = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/bookings',
+        headers: { ...bearer(other.accessToken), 'idempotency-key': 'to-keep' },
+        payload: bookingOf(other, theirs),
+      });
+    expect((await bookTheirs()).statusCode).toBe(201);
+    await t.app.idempotencyStore.forgetAnswersOf(buyer.uid);
+    // No answer kept any more: the repeat is decided again (and loses: already booked).
+    expect((await book(mine, 'to-forget')).statusCode).toBe(409);
+    const again = await bookTheirs();
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
   it('remembers the first answer across a restart', async () => {
     const productId = await listProduct(t.app, seller);
     const first = await book(productId, 'before-restart');

@@ -24,15 +24,17 @@ export async function openMongoIdempotencyStore(
   ttlMs = IDEMPOTENCY_TTL_MS,
   now: () => number = Date.now,
 ): Promise<IdempotencyStore> {
-  interface Entry extends StoredAnswer {
+  interface Entry extends Omit<StoredAnswer, 'owner'> {
     _id: string;
     createdAt: Date;
+    readonly owner?: string | null;
   }
   const client = new MongoClient(url, { serverSelectionTimeoutMS: 5_000 });
   const collection = client.db(dbName).collection<Entry>('idempotencyKeys');
   try {
     await client.connect();
     await collection.createIndex({ createdAt: 1 }, { name: 'by_creation' });
+    await collection.createIndex({ owner: 1 }, { name: 'by_owner' });
   } catch (error) {
     await client.close();
     throw error;
@@ -49,29 +51,52 @@ export async function openMongoIdempotencyStore(
       .catch(() => undefined)
       .finally(() => (sweeping = undefined));
   };
+  const putAnswer = async (scope: string, answer: StoredAnswer): Promise<void> => {
+    sweep();
+    // The replacement below must not interleave with a sweep deleting the entry it replaces: a
+    // server that deletes what it found matching, without matching again, would delete the new
+    // answer. Once a minute at most, a put waits for the sweep.
+    await sweeping;
+    // An expired entry not yet swept is replaced here.
+    await collection.updateOne(
+      { _id: scope, createdAt: { $lte: expiredBefore() } },
+      { $set: { ...answer, createdAt: new Date(now()) } },
+    );
+    try {
+      await collection.insertOne({ _id: scope, ...answer, createdAt: new Date(now()) });
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error;
+    }
+  };
+  /** The puts not yet stored (each settles, stored or not). */
+  const inFlight = new Set<Promise<void>>();
   return {
     async get(scope) {
       const entry = await collection.findOne({ _id: scope, createdAt: { $gt: expiredBefore() } });
       return entry
-        ? { fingerprint: entry.fingerprint, statusCode: entry.statusCode, body: entry.body }
+        ? {
+            fingerprint: entry.fingerprint,
+            statusCode: entry.statusCode,
+            body: entry.body,
+            // Entries kept before owners were recorded have none.
+            owner: entry.owner ?? null,
+          }
         : null;
     },
-    async put(scope, answer) {
-      sweep();
-      // The replacement below must not interleave with a sweep deleting the entry it replaces: a
-      // server that deletes what it found matching, without matching again, would delete the new
-      // answer. Once a minute at most, a put waits for the sweep.
-      await sweeping;
-      // An expired entry not yet swept is replaced here.
-      await collection.updateOne(
-        { _id: scope, createdAt: { $lte: expiredBefore() } },
-        { $set: { ...answer, createdAt: new Date(now()) } },
+    put(scope, answer) {
+      const putting = putAnswer(scope, answer);
+      // Until stored, a forget of its owner waits for it: none lands after the delete.
+      const settled = putting.then(
+        () => undefined,
+        () => undefined,
       );
-      try {
-        await collection.insertOne({ _id: scope, ...answer, createdAt: new Date(now()) });
-      } catch (error) {
-        if ((error as { code?: number }).code !== 11000) throw error;
-      }
+      inFlight.add(settled);
+      void settled.then(() => inFlight.delete(settled));
+      return putting;
+    },
+    async forgetAnswersOf(ownerUid) {
+      await Promise.all(inFlight);
+      await collection.deleteMany({ owner: ownerUid });
     },
     async close() {
       await sweeping;

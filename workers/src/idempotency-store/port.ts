@@ -4,6 +4,12 @@ export interface StoredAnswer {
   readonly fingerprint: string;
   readonly statusCode: number;
   readonly body: string;
+  /**
+   * The uid of the signed-in user whose request this answers, so that their answers can be
+   * forgotten with them; null for a caller not signed in (and for answers kept before owners
+   * were recorded).
+   */
+  readonly owner: string | null;
 }
 
 /** Durable memory of answers, each kept for `ttlMs` after it was first given. */
@@ -11,6 +17,11 @@ export interface IdempotencyStore {
   get(scope: string): Promise<StoredAnswer | null>;
   /** Keeps the first answer stored under `scope`; a later put for the same scope changes nothing. */
   put(scope: string, answer: StoredAnswer): Promise<void>;
+  /**
+   * Deletes every answer `ownerUid` owns (their bodies may hold the user's personal data), with
+   * the puts of theirs accepted before the call, leaving no copy of them in the store's files.
+   */
+  forgetAnswersOf(ownerUid: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -10,32 +10,57 @@ import {
 } from '@resale/events/sqlite-writer';
 import { IDEMPOTENCY_TTL_MS, type IdempotencyStore, type StoredAnswer } from './port.ts';
 
-interface PendingPut {
-  readonly scope: string;
-  readonly answer: StoredAnswer;
-  readonly at: number;
+/** A write waiting for its batch: an answer to keep, or the answers of a user to forget. */
+type PendingWrite = (
+  | {
+      readonly kind: 'put';
+      readonly scope: string;
+      readonly answer: StoredAnswer;
+      readonly at: number;
+    }
+  | { readonly kind: 'forget'; readonly owner: string }
+) & {
   readonly resolve: () => void;
   readonly reject: (error: Error) => void;
-}
+};
 
+// `owner` came after the table: a file made before gets the column (null: no owner) on open.
 const schema = `CREATE TABLE IF NOT EXISTS idempotency_keys (
     scope       TEXT    PRIMARY KEY,
     fingerprint TEXT    NOT NULL,
     status_code INTEGER NOT NULL,
     body        TEXT    NOT NULL,
-    created_at  INTEGER NOT NULL
+    created_at  INTEGER NOT NULL,
+    owner       TEXT
   ) STRICT`;
+const ownerIndex = `CREATE INDEX IF NOT EXISTS idempotency_keys_by_owner ON idempotency_keys (owner)
+  WHERE owner IS NOT NULL`;
+
+/**
+ * Every connection that writes the file overwrites what it deletes with zeros, so a forgotten
+ * answer leaves no byte in the file (the WAL is emptied after a forget: see purgeWal).
+ */
+const pragmas = [
+  'journal_mode = WAL',
+  'synchronous = FULL',
+  'busy_timeout = 5000',
+  'secure_delete = ON',
+] as const;
+
+/** How many times the WAL is tried to be emptied after a forget before the forget fails. */
+const purgeAttempts = 10;
 
 /** The statements a batch of puts runs, by name (in the writer thread, or on this connection). */
 const statements = {
   // An expired entry under the same scope is replaced; a live one is kept.
-  insert: `INSERT INTO idempotency_keys (scope, fingerprint, status_code, body, created_at)
-     VALUES (?, ?, ?, ?, ?)
+  insert: `INSERT INTO idempotency_keys (scope, fingerprint, status_code, body, created_at, owner)
+     VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (scope) DO UPDATE SET
        fingerprint = excluded.fingerprint, status_code = excluded.status_code,
-       body = excluded.body, created_at = excluded.created_at
+       body = excluded.body, created_at = excluded.created_at, owner = excluded.owner
      WHERE idempotency_keys.created_at <= excluded.created_at - ?`,
   purge: 'DELETE FROM idempotency_keys WHERE created_at <= ?',
+  forget: 'DELETE FROM idempotency_keys WHERE owner = ?',
 } as const;
 
 /** Expired answers are deleted with every this many puts. */
@@ -50,6 +75,10 @@ const PURGE_EVERY_PUTS = 500;
  * only after its transaction committed, so an answer is durable before the request that gave it
  * is answered. Reads stay on this thread's connection (WAL: they never wait for the writer).
  * Should the thread fail, this connection writes the batches itself.
+ *
+ * Forgetting a user's answers goes through the same batches, so the puts accepted before it are
+ * committed before their delete; once that batch committed, the WAL (which still holds the pages
+ * as they were) is copied into the file and emptied before any other batch is written.
  */
 export function openSqliteIdempotencyStore(
   dataDir: string,
@@ -59,33 +88,80 @@ export function openSqliteIdempotencyStore(
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, 'idempotency.sqlite');
   const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
+  for (const pragma of pragmas) db.pragma(pragma);
   db.exec(schema);
+  const columns = db.pragma('table_info(idempotency_keys)') as { name: string }[];
+  if (!columns.some((column) => column.name === 'owner'))
+    db.exec('ALTER TABLE idempotency_keys ADD COLUMN owner TEXT');
+  db.exec(ownerIndex);
   const select = db.prepare<
     [string, number],
-    { fingerprint: string; status_code: number; body: string }
+    { fingerprint: string; status_code: number; body: string; owner: string | null }
   >(
-    'SELECT fingerprint, status_code, body FROM idempotency_keys WHERE scope = ? AND created_at > ?',
+    `SELECT fingerprint, status_code, body, owner FROM idempotency_keys
+     WHERE scope = ? AND created_at > ?`,
   );
   let writeHere: ((steps: readonly Step[]) => void) | undefined;
   let puts = 0;
 
-  /** A batch's statements: its puts, and the purge of expired answers when one is due. */
-  const stepsOf = (batch: readonly PendingPut[]): Step[] => {
+  /**
+   * Copies the WAL into the file and truncates it: it still holds the pages as they were before
+   * a forget deleted answers. Called between batches, so this process's writer holds no lock;
+   * another reader of the file may: tried again a moment later.
+   */
+  const purgeWal = async (): Promise<void> => {
+    for (let attempt = 1; attempt <= purgeAttempts; attempt++) {
+      // Not waiting in SQLite's busy handler, which would hold the event loop: between attempts.
+      db.pragma('busy_timeout = 0');
+      let busy: boolean;
+      try {
+        const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+        busy = result?.busy !== 0;
+      } catch (error) {
+        if (!(error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY')))
+          throw error;
+        busy = true;
+      } finally {
+        db.pragma('busy_timeout = 5000');
+      }
+      if (!busy) return;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+    throw new Error(
+      `Could not empty the write-ahead log of ${file}: readers held it through ${purgeAttempts} attempts`,
+    );
+  };
+
+  /** A batch's statements: its writes, and the purge of expired answers when one is due. */
+  const stepsOf = (batch: readonly PendingWrite[]): Step[] => {
     const before = puts;
-    puts += batch.length;
-    const steps: Step[] = batch.map(({ scope, answer, at }) => ({
-      statement: 'insert',
-      params: [scope, answer.fingerprint, answer.statusCode, answer.body, at, ttlMs],
-    }));
+    const steps: Step[] = [];
+    for (const write of batch) {
+      if (write.kind === 'forget') {
+        steps.push({ statement: 'forget', params: [write.owner] });
+        continue;
+      }
+      const { scope, answer, at } = write;
+      puts += 1;
+      steps.push({
+        statement: 'insert',
+        params: [
+          scope,
+          answer.fingerprint,
+          answer.statusCode,
+          answer.body,
+          at,
+          answer.owner,
+          ttlMs,
+        ],
+      });
+    }
     if (Math.floor(puts / PURGE_EVERY_PUTS) > Math.floor(before / PURGE_EVERY_PUTS))
       steps.push({ statement: 'purge', params: [now() - ttlMs] });
     return steps;
   };
 
-  let pending: PendingPut[] = [];
+  let pending: PendingWrite[] = [];
   /** The commit each scope put and not yet committed waits for. */
   const committing = new Map<string, Promise<void>>();
   let flushScheduled: NodeJS.Immediate | undefined;
@@ -96,35 +172,53 @@ export function openSqliteIdempotencyStore(
   let batchInFlight = false;
   let idle: (() => void) | undefined;
 
-  const settle = (batch: readonly PendingPut[], error?: Error): void => {
-    for (const put of batch) {
-      committing.delete(put.scope);
-      if (error) put.reject(error);
-      else put.resolve();
+  const settle = (writes: readonly PendingWrite[], error?: Error): void => {
+    for (const write of writes) {
+      if (write.kind === 'put') committing.delete(write.scope);
+      if (error) write.reject(error);
+      else write.resolve();
     }
   };
 
-  const writeOnThisThread = (batch: readonly PendingPut[], steps: readonly Step[]): void => {
+  /**
+   * Answers the writes of a batch (an error: nothing of it is durable), then sends the next one.
+   * A batch that forgot answers empties the WAL first: its forgets are answered once it is empty.
+   */
+  const finish = (batch: readonly PendingWrite[], error?: Error): void => {
+    const forgets = error ? [] : batch.filter((write) => write.kind === 'forget');
+    if (forgets.length === 0) {
+      settle(batch, error);
+      batchInFlight = false;
+      send();
+      return;
+    }
+    settle(batch.filter((write) => write.kind === 'put'));
+    void purgeWal()
+      .then(
+        () => settle(forgets),
+        (purgeError: unknown) => settle(forgets, asError(purgeError)),
+      )
+      .finally(() => {
+        batchInFlight = false;
+        send();
+      });
+  };
+
+  const commitHere = (batch: readonly PendingWrite[], steps: readonly Step[]): void => {
     writeHere ??= statementsCommitter(db, statements);
     try {
       writeHere(steps);
     } catch (error) {
-      // Nothing of the batch is durable.
-      settle(batch, error instanceof Error ? error : new Error(String(error)));
+      finish(batch, asError(error));
       return;
     }
-    settle(batch);
+    finish(batch);
   };
 
   const startWorker = (): SqliteThread<'statements'> => {
     const started = startSqliteThread(
       {
-        connection: {
-          file,
-          fileMustExist: false,
-          pragmas: ['journal_mode = WAL', 'synchronous = FULL', 'busy_timeout = 5000'],
-          requireDurable: false,
-        },
+        connection: { file, fileMustExist: false, pragmas, requireDurable: false },
         job: { kind: 'statements', statements },
       },
       {
@@ -152,33 +246,33 @@ export function openSqliteIdempotencyStore(
     const steps = stepsOf(batch);
     // Started with the first answer to keep: a process that only reads runs no thread.
     if (!worker && !threadFailed && !closed) worker = startWorker();
+    batchInFlight = true;
     if (closed || !worker) {
-      if (!db.open) settle(batch, new Error('The idempotency store is closed'));
-      else writeOnThisThread(batch, steps);
-      idle?.();
+      if (db.open) commitHere(batch, steps);
+      else finish(batch, new Error('The idempotency store is closed'));
       return;
     }
-    batchInFlight = true;
     worker.request(steps).then(
-      () => {
-        batchInFlight = false;
-        settle(batch);
-        send();
-      },
+      () => finish(batch),
       (error: unknown) => {
-        batchInFlight = false;
         // A batch the thread could not commit (SQLITE_BUSY, say) is tried once more here before
         // its commands are answered with an error. One the thread held when it ended may or may
         // not have committed: it is written again here (a put of a scope already stored changes
-        // nothing), and this connection writes on.
-        if (db.open) writeOnThisThread(batch, steps);
+        // nothing, nor does a forget done twice), and this connection writes on.
+        if (db.open) commitHere(batch, steps);
         else {
           const failed = error instanceof SqliteThreadError && error.outcome === 'failed';
-          settle(batch, new Error(failed ? error.message : 'The idempotency store is closed'));
+          finish(batch, new Error(failed ? error.message : 'The idempotency store is closed'));
         }
-        send();
       },
     );
+  };
+
+  const scheduleFlush = (): void => {
+    flushScheduled ??= setImmediate(() => {
+      flushScheduled = undefined;
+      send();
+    });
   };
 
   return {
@@ -187,19 +281,29 @@ export function openSqliteIdempotencyStore(
       await committing.get(scope)?.catch(() => undefined);
       const row = select.get(scope, now() - ttlMs);
       return row
-        ? { fingerprint: row.fingerprint, statusCode: row.status_code, body: row.body }
+        ? {
+            fingerprint: row.fingerprint,
+            statusCode: row.status_code,
+            body: row.body,
+            owner: row.owner,
+          }
         : null;
     },
     put(scope, answer) {
       if (closed) return Promise.reject(new Error('The idempotency store is closed'));
       const done = new Promise<void>((resolve, reject) => {
-        pending.push({ scope, answer, at: now(), resolve, reject });
+        pending.push({ kind: 'put', scope, answer, at: now(), resolve, reject });
       });
       if (!committing.has(scope)) committing.set(scope, done);
-      flushScheduled ??= setImmediate(() => {
-        flushScheduled = undefined;
-        send();
+      scheduleFlush();
+      return done;
+    },
+    forgetAnswersOf(ownerUid) {
+      if (closed) return Promise.reject(new Error('The idempotency store is closed'));
+      const done = new Promise<void>((resolve, reject) => {
+        pending.push({ kind: 'forget', owner: ownerUid, resolve, reject });
       });
+      scheduleFlush();
       return done;
     },
     async close() {
@@ -209,9 +313,11 @@ export function openSqliteIdempotencyStore(
         clearImmediate(flushScheduled);
         flushScheduled = undefined;
       }
-      // Puts already accepted are committed (or refused) before the file closes.
-      if (batchInFlight) await new Promise<void>((resolve) => (idle = resolve));
-      send();
+      // Writes already accepted are committed (or refused) before the file closes.
+      await new Promise<void>((resolve) => {
+        idle = resolve;
+        send();
+      });
       const stopping = worker;
       worker = undefined;
       await stopping?.close();
@@ -219,3 +325,6 @@ export function openSqliteIdempotencyStore(
     },
   };
 }
+
+const asError = (error: unknown): Error =>
+  error instanceof Error ? error : new Error(String(error));

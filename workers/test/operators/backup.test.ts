@@ -50,7 +50,12 @@ describe('npm run backup and npm run restore', () => {
     await givenTheProjection(stores);
     const idempotency = openSqliteIdempotencyStore(stores.dir);
     teardown(() => idempotency.close());
-    const answer = { fingerprint: 'f1', statusCode: 201, body: '{"acknowledged":true}' };
+    const answer = {
+      fingerprint: 'f1',
+      statusCode: 201,
+      body: '{"acknowledged":true}',
+      owner: 'user-1',
+    };
     await idempotency.put('user-1:key-1', answer);
     writeFileSync(join(stores.dir, 'access-token-secret'), 'secret\n');
     mkdirSync(join(stores.dir, 'images'));

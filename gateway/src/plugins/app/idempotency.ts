@@ -97,6 +97,8 @@ async function idempotency(app: FastifyInstance): Promise<void> {
             fingerprint: pending.fingerprint,
             statusCode: reply.statusCode,
             body: payload,
+            // The answer may hold the caller's personal data: forgotten with them.
+            owner: request.actor?.uid ?? request.firebaseIdentity?.uid ?? null,
           })
           .catch((error: unknown) => {
             // The command is in the log: its answer says so, even if its key cannot be kept
