@@ -113,6 +113,9 @@ class InMemoryEventStore implements EventStore {
     throw new Error('subscribeToAll is not needed by the command handler, so this fake lacks it');
   }
 
+  // Nothing here is sealed: these tests are about deciding, not about storing.
+  async erasePersonalData(): Promise<void> {}
+
   async close(): Promise<void> {}
 
   private streamEvents(streamId: string): RecordedEvent[] {
@@ -178,6 +181,7 @@ const bindAll = (store: EventStore): EventStore => ({
   readAll: store.readAll.bind(store),
   headPosition: store.headPosition.bind(store),
   subscribeToAll: store.subscribeToAll.bind(store),
+  erasePersonalData: store.erasePersonalData.bind(store),
   close: store.close.bind(store),
 });
 

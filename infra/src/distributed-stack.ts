@@ -179,7 +179,12 @@ export async function startDistributedStack(
       MONGODB_DB: mongoDb,
       DATA_DIR: dataDir,
     });
-    const seedStore = createEventStore({ EVENTSTORE_URL: env.EVENTSTORE_URL, DATA_DIR: dataDir });
+    const seedStore = createEventStore({
+      EVENTSTORE_URL: env.EVENTSTORE_URL,
+      DATA_DIR: dataDir,
+      MONGODB_URL: mongo.url,
+      MONGODB_DB: mongoDb,
+    });
     const seeded = await seedDemoData({
       eventStore: seedStore,
       authEmulatorHost: auth.host,

@@ -82,7 +82,7 @@ export async function startEmbeddedStack(options: EmbeddedStackOptions): Promise
 
     // Seeding goes through its own store handle before the gateway opens the log, so the
     // gateway's workers project the demo events like any others.
-    const seedStore = createEventStore({ EVENTSTORE_URL: env.EVENTSTORE_URL, DATA_DIR: dataDir });
+    const seedStore = createEventStore({ ...env, DATA_DIR: dataDir });
     const seeded = await seedDemoData({
       eventStore: seedStore,
       authEmulatorHost: auth.host,

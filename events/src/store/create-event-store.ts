@@ -17,6 +17,9 @@ export interface EventStoreEnvironment {
   readonly EVENTSTORE_URL?: string | undefined;
   /** Where the embedded profile keeps its files. */
   readonly DATA_DIR: string;
+  /** With EVENTSTORE_URL: the MongoDB keeping each person's key for their personal data. */
+  readonly MONGODB_URL?: string | undefined;
+  readonly MONGODB_DB?: string | undefined;
 }
 
 /** Where the embedded profile keeps the event log inside DATA_DIR. */
@@ -27,16 +30,27 @@ function openEmbedded(dataDir: string): EventStore {
   return openEmbeddedEventStore({ file: embeddedEventStoreFile(dataDir) });
 }
 
-// EventStoreDB's client (gRPC, protobuf: about 20 MB of a process's memory) is imported only
-// when EVENTSTORE_URL is set, so that the embedded profile never loads it.
-async function openEventStoreDb(url: string): Promise<EventStore> {
-  const { openEventStoreDbEventStore } = await import('./eventstoredb-event-store.ts');
-  return openEventStoreDbEventStore({ url });
+// EventStoreDB's client (gRPC, protobuf: about 20 MB of a process's memory) and MongoDB's driver
+// are imported only when EVENTSTORE_URL is set, so that the embedded profile never loads them.
+async function openEventStoreDb(url: string, env: EventStoreEnvironment): Promise<EventStore> {
+  if (!env.MONGODB_URL)
+    throw new Error(
+      'EVENTSTORE_URL needs MONGODB_URL: the personal-data keys of EventStoreDB are kept in MongoDB',
+    );
+  const [{ openEventStoreDbEventStore }, { openMongoPersonalDataKeys }] = await Promise.all([
+    import('./eventstoredb-event-store.ts'),
+    import('../personal-data/mongo-key-store.ts'),
+  ]);
+  const keys = openMongoPersonalDataKeys({
+    url: env.MONGODB_URL,
+    dbName: env.MONGODB_DB ?? 'resale',
+  });
+  return openEventStoreDbEventStore({ url, keys });
 }
 
 /** The event store of the profile: EventStoreDB when EVENTSTORE_URL is set, else the embedded log. */
 export async function openEventStore(env: EventStoreEnvironment): Promise<EventStore> {
-  if (env.EVENTSTORE_URL) return openEventStoreDb(env.EVENTSTORE_URL);
+  if (env.EVENTSTORE_URL) return openEventStoreDb(env.EVENTSTORE_URL, env);
   return openEmbedded(env.DATA_DIR);
 }
 
@@ -46,7 +60,7 @@ export async function openEventStore(env: EventStoreEnvironment): Promise<EventS
  * the first call instead of this one).
  */
 export function createEventStore(env: EventStoreEnvironment): EventStore {
-  if (env.EVENTSTORE_URL) return new DeferredEventStore(openEventStoreDb(env.EVENTSTORE_URL));
+  if (env.EVENTSTORE_URL) return new DeferredEventStore(openEventStoreDb(env.EVENTSTORE_URL, env));
   return openEmbedded(env.DATA_DIR);
 }
 
@@ -105,6 +119,10 @@ export class DeferredEventStore implements EventStore {
           () => undefined,
         ),
     };
+  }
+
+  async erasePersonalData(subject: string): Promise<void> {
+    return (await this.store).erasePersonalData(subject);
   }
 
   async close(): Promise<void> {

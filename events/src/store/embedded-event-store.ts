@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
 import { assertValidEvent, upcastEvent } from '../catalog.ts';
 import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from '../envelope.ts';
+import { openPersonalData, sealPersonalData } from '../personal-data/sealing.ts';
+import { SqlitePersonalDataKeys } from '../personal-data/sqlite-key-store.ts';
 import { assertAppendable, assertSequence } from './appendable.ts';
 import { BackgroundCheckpoints } from './background-checkpoints.ts';
 import { GroupCommit, toCommitAppend } from './embedded-group-commit.ts';
@@ -11,6 +13,7 @@ import {
   type EventRow,
   type LogReads,
 } from './embedded-schema.ts';
+import { sealEventsStoredInClear } from './embedded-personal-data.ts';
 import { CommitSignal, EmbeddedSubscription } from './embedded-subscription.ts';
 import type {
   AppendResult,
@@ -38,7 +41,9 @@ export { EventStoreNotDurableError } from './embedded-schema.ts';
  * - embedded-group-commit.ts (and embedded-commit.ts): appends committed in batches, in a writer
  *   thread, each acknowledged after its transaction committed;
  * - embedded-subscription.ts: subscriptions, woken by this instance's commits, polling for others';
- * - background-checkpoints.ts: the WAL copied into the database file by a thread.
+ * - background-checkpoints.ts: the WAL copied into the database file by a thread;
+ * - personal data is sealed on append and opened on read with the keys of the file's own table
+ *   (../personal-data, embedded-personal-data.ts for logs written before sealing).
  *
  * Why readers never see a gap in global positions: positions are assigned inside the write
  * transaction, as max(position)+1, +2, ... read under the write lock that BEGIN IMMEDIATE takes,
@@ -76,6 +81,7 @@ export class EmbeddedEventStore implements EventStore {
   private readonly commits: CommitSignal;
   private readonly subscriptions = new Set<EmbeddedSubscription>();
   private readonly checkpoints: BackgroundCheckpoints;
+  private readonly keys: SqlitePersonalDataKeys;
   /** Set by close(): no append is accepted any more. */
   private closing: Promise<void> | undefined;
   /** Set once the file is about to close: nothing is read any more either. */
@@ -84,6 +90,13 @@ export class EmbeddedEventStore implements EventStore {
   constructor(options: EmbeddedEventStoreOptions) {
     const db = openLogConnection(options.file);
     this.db = db;
+    try {
+      this.keys = new SqlitePersonalDataKeys(options.file);
+      sealEventsStoredInClear(db);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
     this.reads = prepareReads(db);
     this.commits = new CommitSignal(options.pollIntervalMs ?? 500);
     this.checkpoints = new BackgroundCheckpoints(db, options.file);
@@ -108,7 +121,10 @@ export class EmbeddedEventStore implements EventStore {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     return this.groupCommit.append(
-      toCommitAppend({ streamId, events, expectedRevision: options.expectedRevision }),
+      toCommitAppend(
+        { streamId, events, expectedRevision: options.expectedRevision },
+        this.storedForm,
+      ),
     );
   }
 
@@ -120,7 +136,9 @@ export class EmbeddedEventStore implements EventStore {
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    return this.groupCommit.appendSequence(appends.map(toCommitAppend));
+    return this.groupCommit.appendSequence(
+      appends.map((append) => toCommitAppend(append, this.storedForm)),
+    );
   }
 
   /** Whether appends commit in the writer thread now (false before the first append). */
@@ -145,13 +163,19 @@ export class EmbeddedEventStore implements EventStore {
 
   readStreamNow(streamId: string): RecordedEvent[] {
     this.assertOpen();
-    return this.reads.stream.all(streamId).map(toRecordedEvent);
+    return this.reads.stream.all(streamId).map(this.toRecordedEvent);
   }
 
   /** The same page as readAll, synchronously: what subscriptions read with. */
   readAllNow(after: number, limit: number): RecordedEvent[] {
     this.assertOpen();
-    return this.reads.page.all(after, limit).map(toRecordedEvent);
+    return this.reads.page.all(after, limit).map(this.toRecordedEvent);
+  }
+
+  /** Crypto-shredding (see the port): the subject's key is destroyed in the file and its WAL. */
+  async erasePersonalData(subject: string): Promise<void> {
+    this.assertOpen();
+    await this.keys.erase(subject);
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
@@ -196,8 +220,40 @@ export class EmbeddedEventStore implements EventStore {
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     this.closed = true;
     await this.checkpoints.close();
+    await this.keys.close();
     this.db.close();
   }
+
+  /** What an event is stored as: its personal data sealed with each person's key. */
+  private readonly storedForm = (
+    type: string,
+    data: object,
+    metadata: EventMetadata,
+  ): { data: object; metadata: object } =>
+    sealPersonalData(type, data, metadata, (subject) => this.keys.obtainNow(subject));
+
+  private readonly toRecordedEvent = (row: EventRow): RecordedEvent => {
+    const [position, streamId, revision, eventId, type, schemaVersion, data, metadata, recordedAt] =
+      row;
+    const opened = openPersonalData(
+      type,
+      JSON.parse(data) as object,
+      JSON.parse(metadata) as object,
+      (subject) => this.keys.findNow(subject),
+    );
+    assertValidEvent(type, schemaVersion, opened.data, opened.metadata);
+    return upcastEvent({
+      eventId,
+      streamId,
+      revision,
+      position,
+      type,
+      schemaVersion,
+      data: opened.data,
+      metadata: opened.metadata as EventMetadata,
+      recordedAt,
+    });
+  };
 
   private assertOpen(): void {
     if (this.closed) throw new Error('The event store is closed');
@@ -210,23 +266,4 @@ function settle<T>(read: () => T): Promise<T> {
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
-}
-
-function toRecordedEvent(row: EventRow): RecordedEvent {
-  const [position, streamId, revision, eventId, type, schemaVersion, data, metadata, recordedAt] =
-    row;
-  const parsedData: unknown = JSON.parse(data);
-  const parsedMetadata: unknown = JSON.parse(metadata);
-  assertValidEvent(type, schemaVersion, parsedData, parsedMetadata);
-  return upcastEvent({
-    eventId,
-    streamId,
-    revision,
-    position,
-    type,
-    schemaVersion,
-    data: parsedData as object,
-    metadata: parsedMetadata as EventMetadata,
-    recordedAt,
-  });
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { EventMetadata } from '../envelope.ts';
 import {
   SqliteThreadError,
   startSqliteThread,
@@ -271,19 +272,28 @@ function warnCommittingHere(cause: unknown): void {
 }
 
 /** An append as the committing side takes it: its events serialized. */
-export const toCommitAppend = ({
+/** How an event is written to the file (its personal data sealed: embedded-event-store.ts). */
+export type StoredForm = (
+  type: string,
+  data: object,
+  metadata: EventMetadata,
+) => { readonly data: object; readonly metadata: object };
+
+export const toCommitAppend = (
+  { streamId, events, expectedRevision }: StreamAppend,
+  storedForm: StoredForm,
+): CommitAppend => ({
   streamId,
-  events,
-  expectedRevision,
-}: StreamAppend): CommitAppend => ({
-  streamId,
-  events: events.map(({ eventId, event, metadata }) => ({
-    eventId,
-    type: event.type,
-    schemaVersion: event.schemaVersion,
-    data: JSON.stringify(event.data),
-    metadata: JSON.stringify(metadata),
-  })),
+  events: events.map(({ eventId, event, metadata }) => {
+    const stored = storedForm(event.type, event.data, metadata);
+    return {
+      eventId,
+      type: event.type,
+      schemaVersion: event.schemaVersion,
+      data: JSON.stringify(stored.data),
+      metadata: JSON.stringify(stored.metadata),
+    };
+  }),
   expectedRevision,
 });
 

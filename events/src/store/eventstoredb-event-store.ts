@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import {
   ANY,
   BACKWARDS,
@@ -19,6 +20,13 @@ import {
 } from '@kurrent/kurrentdb-client';
 import { assertValidEvent, InvalidEventError, upcastEvent } from '../catalog.ts';
 import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from '../envelope.ts';
+import type { PersonalDataKeys } from '../personal-data/key-store.ts';
+import {
+  openPersonalData,
+  personalSubjectsOf,
+  sealedSubjectsOf,
+  sealPersonalData,
+} from '../personal-data/sealing.ts';
 import { assertAppendable, assertSequence } from './appendable.ts';
 import { isInsideHandlerOf, runAsHandlerOf } from './handler-scope.ts';
 import {
@@ -43,19 +51,24 @@ import {
  * contiguous: readers must not expect position + 1.
  *
  * Events are stored as JSON; the payload's schema version travels in the metadata next to the
- * audit fields, and is split off again on read.
+ * audit fields, and is split off again on read. Personal data is sealed with keys kept in
+ * MongoDB (`keys`): the keys of a page are fetched together before the page is read.
  */
 
 export interface EventStoreDbEventStoreOptions {
   /** A kurrentdb:// (or esdb://) connection string, e.g. kurrentdb://localhost:2113?tls=false */
   readonly url: string;
+  /** Where each person's key for their personal data is kept (closed with the store). */
+  readonly keys: PersonalDataKeys;
 }
 
 export function openEventStoreDbEventStore(
   options: EventStoreDbEventStoreOptions,
 ): EventStoreDbEventStore {
-  return new EventStoreDbEventStore(KurrentDBClient.connectionString(options.url));
+  return new EventStoreDbEventStore(KurrentDBClient.connectionString(options.url), options.keys);
 }
+
+type Keys = ReadonlyMap<string, KeyObject | null>;
 
 const readPageSize = 256;
 
@@ -77,9 +90,22 @@ const commitPositionOf = (position: Position | undefined, streamId: string): num
   return Number(position.commit);
 };
 
-function toRecordedEvent(event: EsdbRecordedEvent | ResolvedEvent['event']): RecordedEvent {
+type StoredEvent = EsdbRecordedEvent | ResolvedEvent['event'];
+
+/** The subjects whose keys reading these events needs. */
+const sealedSubjectsIn = (events: readonly StoredEvent[]): string[] => [
+  ...new Set(
+    events.flatMap((event) =>
+      event?.isJson && typeof event.data === 'object' && event.data !== null
+        ? sealedSubjectsOf(event.data)
+        : [],
+    ),
+  ),
+];
+
+function toRecordedEvent(event: StoredEvent, keys: Keys): RecordedEvent {
   if (!event) throw new Error('EventStoreDB returned an unresolved link');
-  if (!event.isJson || event.data instanceof Uint8Array)
+  if (!event.isJson || event.data instanceof Uint8Array || event.data === null)
     throw new InvalidEventError(event.type, ['payload is not JSON']);
   const stored = event.metadata;
   if (
@@ -89,10 +115,16 @@ function toRecordedEvent(event: EsdbRecordedEvent | ResolvedEvent['event']): Rec
     stored instanceof Uint8Array
   )
     throw new InvalidEventError(event.type, ['metadata is not a JSON object']);
-  const { schemaVersion, ...metadata } = stored as Record<string, unknown>;
+  const { schemaVersion, ...storedMetadata } = stored as Record<string, unknown>;
   if (typeof schemaVersion !== 'number')
     throw new InvalidEventError(event.type, ['metadata has no schemaVersion']);
-  assertValidEvent(event.type, schemaVersion, event.data, metadata);
+  const { data, metadata } = openPersonalData(
+    event.type,
+    event.data as object,
+    storedMetadata,
+    (subject) => keys.get(subject) ?? null,
+  );
+  assertValidEvent(event.type, schemaVersion, data, metadata);
   return upcastEvent({
     eventId: event.id,
     streamId: event.streamId,
@@ -100,7 +132,7 @@ function toRecordedEvent(event: EsdbRecordedEvent | ResolvedEvent['event']): Rec
     position: commitPositionOf(event.position, event.streamId),
     type: event.type,
     schemaVersion,
-    data: event.data as object,
+    data,
     metadata: metadata as EventMetadata,
     recordedAt: event.created.toISOString(),
   });
@@ -111,9 +143,11 @@ export class EventStoreDbEventStore implements EventStore {
   private closed = false;
 
   private readonly client: KurrentDBClient;
+  private readonly keys: PersonalDataKeys;
 
-  constructor(client: KurrentDBClient) {
+  constructor(client: KurrentDBClient, keys: PersonalDataKeys) {
     this.client = client;
+    this.keys = keys;
   }
 
   async append<E extends DomainEvent>(
@@ -142,17 +176,33 @@ export class EventStoreDbEventStore implements EventStore {
     events: readonly NewEvent<E>[],
     expectedRevision: ExpectedRevision,
   ): Promise<AppendResult> {
+    const keys = await this.keys.obtain([
+      ...new Set(
+        events.flatMap(({ event, metadata }) =>
+          personalSubjectsOf(event.type, event.data, metadata),
+        ),
+      ),
+    ]);
     try {
       const result = await this.client.appendToStream(
         streamId,
-        events.map(({ eventId, event, metadata }) =>
-          jsonEvent({
+        events.map(({ eventId, event, metadata }) => {
+          const stored = sealPersonalData(
+            event.type,
+            event.data,
+            metadata,
+            (subject) => keys.get(subject) ?? null,
+          );
+          return jsonEvent({
             id: eventId,
             type: event.type,
-            data: event.data as JSONType,
-            metadata: { ...metadata, schemaVersion: event.schemaVersion } satisfies StoredMetadata,
-          }),
-        ),
+            data: stored.data as JSONType,
+            metadata: {
+              ...(stored.metadata as EventMetadata),
+              schemaVersion: event.schemaVersion,
+            } satisfies StoredMetadata,
+          });
+        }),
         { streamState: toStreamState(expectedRevision) },
       );
       return {
@@ -172,23 +222,30 @@ export class EventStoreDbEventStore implements EventStore {
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     this.assertOpen();
-    const events: RecordedEvent[] = [];
+    const stored: StoredEvent[] = [];
     try {
       for await (const resolved of this.client.readStream(streamId, {
         direction: FORWARDS,
         fromRevision: START,
       }))
-        events.push(toRecordedEvent(resolved.event));
+        stored.push(resolved.event);
     } catch (error) {
       if (error instanceof StreamNotFoundError) return [];
       throw error;
     }
-    return events;
+    const keys = await this.keys.find(sealedSubjectsIn(stored));
+    return stored.map((event) => toRecordedEvent(event, keys));
   }
 
-  async readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
+  async readAll(options: ReadAllOptions): Promise<RecordedEvent[]> {
+    const page = await this.readStoredPage(options);
+    const keys = await this.keys.find(sealedSubjectsIn(page));
+    return page.map((event) => toRecordedEvent(event, keys));
+  }
+
+  private async readStoredPage({ after, limit }: ReadAllOptions): Promise<EsdbRecordedEvent[]> {
     this.assertOpen();
-    const page: RecordedEvent[] = [];
+    const page: EsdbRecordedEvent[] = [];
     // readAll of this client has no server-side filter: system events are skipped here, which
     // may take several reads to fill a page.
     let cursor = after;
@@ -210,7 +267,7 @@ export class EventStoreDbEventStore implements EventStore {
         cursor = position;
         from = event.position;
         if (isSystem(event)) continue;
-        page.push(toRecordedEvent(event));
+        page.push(event);
         if (page.length === limit) return page;
       }
       if (seen < readPageSize) return page;
@@ -245,10 +302,15 @@ export class EventStoreDbEventStore implements EventStore {
 
   subscribeToAll(options: SubscribeOptions): Subscription {
     this.assertOpen();
-    const subscription = new EventStoreDbSubscription(this.client, options);
+    const subscription = new EventStoreDbSubscription(this.client, this.keys, options);
     this.subscriptions.add(subscription);
     void subscription.done.then(() => this.subscriptions.delete(subscription));
     return subscription;
+  }
+
+  async erasePersonalData(subject: string): Promise<void> {
+    this.assertOpen();
+    await this.keys.erase(subject);
   }
 
   async close(): Promise<void> {
@@ -256,6 +318,7 @@ export class EventStoreDbEventStore implements EventStore {
     this.closed = true;
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     await this.client.dispose();
+    await this.keys.close();
   }
 
   private assertOpen(): void {
@@ -270,9 +333,11 @@ class EventStoreDbSubscription implements Subscription {
   private readonly source: ReturnType<KurrentDBClient['subscribeToAll']>;
 
   private readonly options: SubscribeOptions;
+  private readonly keys: PersonalDataKeys;
 
-  constructor(client: KurrentDBClient, options: SubscribeOptions) {
+  constructor(client: KurrentDBClient, keys: PersonalDataKeys, options: SubscribeOptions) {
     this.options = options;
+    this.keys = keys;
 
     this.source = client.subscribeToAll({
       fromPosition: readPositionAfter(options.after),
@@ -291,7 +356,7 @@ class EventStoreDbSubscription implements Subscription {
         const event = resolved.event;
         if (!event || isSystem(event)) continue;
         if (commitPositionOf(event.position, event.streamId) <= cursor) continue;
-        const recorded = toRecordedEvent(event);
+        const recorded = toRecordedEvent(event, await this.keys.find(sealedSubjectsIn([event])));
         await runAsHandlerOf(this, () => this.options.onEvent(recorded));
         cursor = recorded.position;
       }

@@ -61,6 +61,8 @@ export interface SubscribeOptions {
 /**
  * The event-store port. Payloads are validated against the catalog on append and on read, and
  * every event read comes at its type's current schema version (the catalog's `upcastEvent`).
+ * A person's personal data is never stored in clear: adapters seal it with the person's key
+ * (../personal-data/sealing.ts) and open it on read.
  * An adapter never acknowledges an append before it is durable.
  */
 export interface EventStore {
@@ -85,6 +87,12 @@ export interface EventStore {
   /** Position of the last event in the log (0 when empty). */
   headPosition(): Promise<number>;
   subscribeToAll(options: SubscribeOptions): Subscription;
+  /**
+   * Erasure by crypto-shredding: destroys the subject's key (../personal-data), so that every
+   * personal field of theirs, in every event stored or still to come, reads as erased from the
+   * moment this resolves, in every process; their events, times and ids stay. Idempotent.
+   */
+  erasePersonalData(subject: string): Promise<void>;
   close(): Promise<void>;
 }
 

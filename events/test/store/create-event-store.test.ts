@@ -26,6 +26,7 @@ describe('choosing the event store of the profile', () => {
     const store = createEventStore({
       DATA_DIR: join(dir, 'unused'),
       EVENTSTORE_URL: 'esdb://127.0.0.1:2113?tls=false',
+      MONGODB_URL: 'mongodb://127.0.0.1:27017',
     });
     expect(store).toBeInstanceOf(DeferredEventStore);
     expect(await (store as DeferredEventStore).loaded()).toBeInstanceOf(EventStoreDbEventStore);
@@ -40,9 +41,16 @@ describe('choosing the event store of the profile', () => {
     const esdb = await openEventStore({
       DATA_DIR: join(dir, 'unused'),
       EVENTSTORE_URL: 'esdb://127.0.0.1:2113?tls=false',
+      MONGODB_URL: 'mongodb://127.0.0.1:27017',
     });
     expect(esdb).toBeInstanceOf(EventStoreDbEventStore);
     await esdb.close();
+  });
+
+  it('refuses EventStoreDB without the MongoDB that keeps its personal-data keys', async () => {
+    await expect(
+      openEventStore({ DATA_DIR: join(dir, 'unused'), EVENTSTORE_URL: 'esdb://127.0.0.1:2113' }),
+    ).rejects.toThrow(/EVENTSTORE_URL needs MONGODB_URL/);
   });
 
   it('reports an invalid EventStoreDB URL to the calls of a store handed out before loading', async () => {

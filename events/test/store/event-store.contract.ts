@@ -473,4 +473,50 @@ export function eventStoreContract(
       expect(delivered).toEqual([1]);
     });
   });
+
+  describe('personal data', () => {
+    const streamOf = (uid: string) => `user-${uid}`;
+
+    it('reads the personal data back as appended, in every read', async () => {
+      const uid = uniqueStream('ann');
+      const head = await store.headPosition();
+      await store.append(streamOf(uid), [userRegistered(uid)], { expectedRevision: 'no_stream' });
+      const [registered] = await store.readStream(streamOf(uid));
+      expect(registered?.data).toMatchObject({ uid, name: 'Ann', email: 'ann@example.com' });
+      expect(registered?.metadata.actorEmail).toBe('ann@example.com');
+      const page = await store.readAll({ after: head, limit: 100 });
+      expect(page.find((event) => event.streamId === streamOf(uid))?.data).toEqual(
+        registered?.data,
+      );
+    });
+
+    it('after an erasure, reads their fields as erased in stored and later events; ids stay', async () => {
+      const [uid, other] = [uniqueStream('ann'), uniqueStream('bob')];
+      const head = await store.headPosition();
+      await store.append(streamOf(uid), [userRegistered(uid)], { expectedRevision: 'no_stream' });
+      await store.append(streamOf(other), [userRegistered(other)], {
+        expectedRevision: 'no_stream',
+      });
+      await store.erasePersonalData(uid);
+      await store.erasePersonalData(uid);
+      await store.append(streamOf(uid), [userRegistered(uid)], { expectedRevision: 0 });
+
+      const erased = { uid, name: 'erased', email: 'erased@erased.invalid', role: 'buyer' };
+      const events = await store.readStream(streamOf(uid));
+      expect(events.map((event) => event.data)).toEqual([erased, erased]);
+      expect(events.map((event) => event.metadata.actorEmail)).toEqual([
+        'erased@erased.invalid',
+        'erased@erased.invalid',
+      ]);
+      expect(events[0]?.metadata.actorUid).toBe(uid);
+      const delivered = collect(streamOf(uid));
+      const subscription = store.subscribeToAll({ after: head, onEvent: delivered.onEvent });
+      await delivered.received(2);
+      await subscription.close();
+      expect(delivered.events.map((event) => event.data)).toEqual([erased, erased]);
+      // Nobody else's data is touched.
+      const [bob] = await store.readStream(streamOf(other));
+      expect(bob?.data).toMatchObject({ name: 'Ann', email: 'ann@example.com' });
+    });
+  });
 }

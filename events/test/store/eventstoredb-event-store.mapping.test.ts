@@ -5,8 +5,12 @@ import {
   type KurrentDBClient,
   type ReadAllOptions,
 } from '@kurrent/kurrentdb-client';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InvalidEventError } from '../../src/catalog.ts';
+import { SqlitePersonalDataKeys } from '../../src/personal-data/sqlite-key-store.ts';
 import { EventStoreDbEventStore } from '../../src/store/eventstoredb-event-store.ts';
 import { WrongExpectedRevisionError } from '../../src/store/port.ts';
 import { categoryCreated, metadata } from './fixtures.ts';
@@ -91,7 +95,8 @@ function storeOver(log: LoggedEvent[], onAppend?: (expected: AppendStreamState) 
       });
     },
   };
-  return { store: new EventStoreDbEventStore(client as unknown as KurrentDBClient), reads };
+  const keys = new SqlitePersonalDataKeys(join(mkdtempSync(join(tmpdir(), 'esdb-keys-')), 'keys'));
+  return { store: new EventStoreDbEventStore(client as unknown as KurrentDBClient, keys), reads };
 }
 
 // 300 user events, each followed by a system event: more than one read of 256 per page.

@@ -1,5 +1,9 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { StartedTestContainer } from 'testcontainers';
 import { afterAll, beforeAll, describe } from 'vitest';
+import { SqlitePersonalDataKeys } from '../../src/personal-data/sqlite-key-store.ts';
 import { openEventStoreDbEventStore } from '../../src/store/eventstoredb-event-store.ts';
 import { serverSuite } from '../../src/testing/server-suite.ts';
 import { eventStoreContract } from './event-store.contract.ts';
@@ -35,7 +39,15 @@ describe.skipIf(!available)(title, () => {
   });
 
   // Tests share one server: the contract uses fresh streams and reads from the head it found.
-  eventStoreContract(async () => openEventStoreDbEventStore({ url }), {
-    sequencesAreAtomic: false,
-  });
+  // The keys' own contract runs for MongoDB in key-store.test.ts; here they sit in a local file.
+  eventStoreContract(
+    async () =>
+      openEventStoreDbEventStore({
+        url,
+        keys: new SqlitePersonalDataKeys(join(mkdtempSync(join(tmpdir(), 'esdb-keys-')), 'keys')),
+      }),
+    {
+      sequencesAreAtomic: false,
+    },
+  );
 });

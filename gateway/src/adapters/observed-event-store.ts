@@ -39,6 +39,7 @@ export function observeAppends(store: EventStore): ObservedEventStore {
     readAll: (options) => store.readAll(options),
     headPosition: () => store.headPosition(),
     subscribeToAll: (options) => store.subscribeToAll(options),
+    erasePersonalData: (subject) => store.erasePersonalData(subject),
     close: () => store.close(),
     onAppend(listener) {
       listeners.add(listener);

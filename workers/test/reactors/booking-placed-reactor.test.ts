@@ -375,5 +375,6 @@ const bindAll = (store: EventStore): EventStore => ({
   readAll: store.readAll.bind(store),
   headPosition: store.headPosition.bind(store),
   subscribeToAll: store.subscribeToAll.bind(store),
+  erasePersonalData: store.erasePersonalData.bind(store),
   close: store.close.bind(store),
 });

@@ -5,9 +5,11 @@ import { observeAppends, type ObservedEventStore } from '../../adapters/observed
 
 /** The event store of the profile: EventStoreDB with EVENTSTORE_URL, otherwise the embedded log. */
 async function eventStore(app: FastifyInstance): Promise<void> {
-  const { EVENTSTORE_URL, DATA_DIR } = app.config;
+  const { EVENTSTORE_URL, DATA_DIR, MONGODB_URL, MONGODB_DB } = app.config;
   // openEventStore loads EventStoreDB's client only in the profile that uses it.
-  const store = observeAppends(await openEventStore({ EVENTSTORE_URL, DATA_DIR }));
+  const store = observeAppends(
+    await openEventStore({ EVENTSTORE_URL, DATA_DIR, MONGODB_URL, MONGODB_DB }),
+  );
   app.decorate('eventStore', store);
   app.readinessChecks.set('eventStore', async () => ({
     ok: true,
