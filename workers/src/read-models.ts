@@ -46,6 +46,7 @@ export {
   EmbeddedReadStore,
   openEmbeddedReadStore,
   ReadStoreNotDurableError,
+  ReadStorePurgeError,
   type EmbeddedReadStoreOptions,
 } from './read-store/embedded-read-store.ts';
 // Types only: createReadStore loads the MongoDB adapter (and driver) when MONGODB_URL is set.

@@ -240,6 +240,25 @@ function configure(db: Db, synchronous: 'FULL' | 'NORMAL'): void {
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${synchronous}`);
   db.pragma('busy_timeout = 5000');
+  // An erased user's data must not outlive its overwriting in free space of the file: SQLite
+  // zeroes what a write or a drop frees. (The search tables hold no personal data: searchText.)
+  db.pragma('secure_delete = ON');
+}
+
+/** Checkpoints of the WAL that find readers still on it before one empties it. */
+const purgeAttempts = 10;
+
+/** Thrown when the WAL could not be emptied: readers held it through every attempt. */
+export class ReadStorePurgeError extends Error {
+  readonly file: string;
+
+  constructor(file: string) {
+    super(
+      `Could not empty the write-ahead log of ${file}: readers held it through ${purgeAttempts} attempts`,
+    );
+    this.file = file;
+    this.name = 'ReadStorePurgeError';
+  }
 }
 
 function durabilityProblems(db: Db): string[] {
@@ -1159,6 +1178,32 @@ export class EmbeddedReadStore implements ReadStore {
     // Counted as far as the bound that decides, in two steps: most searches stop at the first.
     if ((count.get(match, broad + 1) as number) <= broad) return 'matches';
     return (count.get(match, veryBroad + 1) as number) > veryBroad ? 'walk-words' : 'walk';
+  }
+
+  /**
+   * Copies the WAL into the file and truncates it: the WAL still holds the pages as they were
+   * before documents were overwritten (the file itself was zeroed where they were, secure_delete).
+   * A reader on an older snapshot keeps the WAL from being emptied: tried again a moment later.
+   */
+  async purgeOverwrittenData(): Promise<void> {
+    for (let attempt = 1; attempt <= purgeAttempts; attempt++) {
+      // Not waiting in SQLite's busy handler, which would hold the event loop: between attempts.
+      this.db.pragma('busy_timeout = 0');
+      let busy: boolean;
+      try {
+        const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+        busy = result?.busy !== 0;
+      } catch (error) {
+        if (!(error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY')))
+          throw error;
+        busy = true;
+      } finally {
+        this.db.pragma('busy_timeout = 5000');
+      }
+      if (!busy) return;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+    throw new ReadStorePurgeError(this.file);
   }
 
   /** SQLite's plan for a list query: lets tests prove that every query runs on an index. */

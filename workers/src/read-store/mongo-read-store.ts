@@ -444,6 +444,9 @@ export class MongoReadStore implements ReadStore {
     return swaps;
   }
 
+  // Nothing to do: MongoDB's files are its server's, none of them in the data folder.
+  async purgeOverwrittenData(): Promise<void> {}
+
   async close(): Promise<void> {
     // What is still waiting is dropped now; a drop that fails is left to the next rebuild.
     for (const entry of [...this.retiring]) {

@@ -98,6 +98,11 @@ export interface ReadStore extends ProjectionTarget {
    * replay replaced read models under it.
    */
   swaps(): Promise<ReadModelSwaps>;
+  /**
+   * Makes the content of overwritten and deleted documents unreadable in the store's files (an
+   * erased user's data): call after the erasure was projected.
+   */
+  purgeOverwrittenData(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,10 @@ describe('embedded read store', () => {
   readStoreContract({
     atomicEvents: true,
     open: async () => openEmbeddedReadStore({ file: newFile() }),
+    filesOf: (store) => {
+      const { file } = store as EmbeddedReadStore;
+      return [file, `${file}-wal`, `${file}-shm`].filter((path) => existsSync(path));
+    },
     failWritesOf: async (store, model: ReadModelName, id) => {
       const table = readModels[model].collection;
       const trigger = `inject_failure_${table}`;

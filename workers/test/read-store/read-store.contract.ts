@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@resale/events';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReadModelName } from '../../src/projections/projection.ts';
 import { readModelNames } from '../../src/projections/registry.ts';
@@ -56,6 +57,7 @@ import {
   productDescriptionChanged,
   productListed,
   productMarkedUnavailable,
+  productPictureChanged,
   productPriceChanged,
   productReleased,
   productReported,
@@ -88,6 +90,8 @@ export interface ReadStoreFactory {
   ): Promise<() => Promise<void>>;
   /** Whether every write of one event commits together with the checkpoint (embedded). */
   readonly atomicEvents: boolean;
+  /** The files of the data folder that hold the store's data; none for a server's store. */
+  filesOf(store: ReadStore): string[];
 }
 
 /** Listings to search: names, brands and descriptions with accents, prices, states. */
@@ -766,6 +770,36 @@ export function readStoreContract(factory: ReadStoreFactory): void {
   });
 
   rebuildContract(factory);
+
+  describe("an erased user's data", () => {
+    it('leaves no byte of an overwritten or deleted value in any file once purged', async () => {
+      const picture = 'erased-picture-q7x3v9.png';
+      const seller = { sellerName: 'Zebulon Quarterfield', phone: '+8809988776655' };
+      // Products around them, so that their pages fill, split and are written again.
+      const others = Array.from({ length: 300 }, (_, i) =>
+        productListed(`n${i}`, { about: 'x'.repeat(200 + (i % 7) * 50) }),
+      );
+      const store = await storeWith(
+        eventLog().recordAll(
+          ...others.slice(0, 150),
+          productListed('p1', { picture }),
+          productListed('p2', seller),
+          ...others.slice(150),
+          productPictureChanged('p1', 'p1-new.png'),
+          productReported('p2'),
+          reportedProductDeleted('p2'),
+        ),
+      );
+      await store.purgeOverwrittenData();
+      expect(await getProduct(store, 'p1')).toMatchObject({ picture: 'p1-new.png' });
+      expect(await getProduct(store, 'p2')).toBeNull();
+      for (const file of factory.filesOf(store)) {
+        const bytes = readFileSync(file);
+        for (const erased of [picture, seller.sellerName, seller.phone])
+          expect(bytes.includes(erased), `${erased} in ${file}`).toBe(false);
+      }
+    });
+  });
 
   describe('a write failing in the middle of an event', () => {
     // ProductBooked writes bookings, then products.
