@@ -69,6 +69,12 @@ export interface ReadModel<D extends ReadModelDocument> {
    * an index of its words (search-words.ts). Read models without it cannot be searched.
    */
   searchText?(doc: D): string;
+  /**
+   * Fields a keyword search is often filtered by with equality (a brand): the store counts each
+   * word's documents per value of each, so that words no document of that value has find
+   * nothing at once.
+   */
+  readonly searchFilterFields?: readonly string[];
 }
 
 /** The topics (with keys) a change of `doc` feeds. */

@@ -74,6 +74,11 @@ export interface EmbeddedReadStoreOptions {
   readonly listedWordsPerPrefix?: number;
   /** Entries of each list a walk takes in its first step (then 4 times more each step). */
   readonly listedFirstStep?: number;
+  /**
+   * A keyword search bounded on a field its word lists are ordered by (a price range) reads
+   * the entries of its word within the bounds when there are at most this many; default 1,000.
+   */
+  readonly rangeListedMatches?: number;
 }
 
 /** Thrown when SQLite cannot be made safe for the read models (WAL, synchronous NORMAL or more). */
@@ -153,6 +158,23 @@ const wordListOf = (table: string, field: string): string => `${table}__words_by
 /** How many documents have each word: which of a query's words is the rarest. */
 const wordCountsOf = (table: string): string => `${table}__word_counts`;
 
+/** The fields a searchable read model counts its words per value of (`searchFilterFields`). */
+const filterFieldsOf = (model: ReadModelName): readonly string[] =>
+  readModels[model].searchText ? (readModels[model].searchFilterFields ?? []) : [];
+
+/**
+ * How many documents of each value of a field have each word: a search filtered on a value
+ * (a brand) with a word none of its documents has (another brand's name) finds nothing, known
+ * here at once where the word's many other documents would be read to learn it.
+ */
+const wordCountsByOf = (table: string, field: string): string =>
+  `${table}__word_counts_by_${field}`;
+
+/** The fields whose values a document's search entries depend on: its lists', its counts'. */
+const searchValueFieldsOf = (model: ReadModelName): string[] => [
+  ...new Set([...wordListFieldsOf(model), ...filterFieldsOf(model)]),
+];
+
 const tableExists = (db: Db, name: string): boolean =>
   db
     .prepare<[string], number>('SELECT count(*) FROM sqlite_master WHERE name = ?')
@@ -208,6 +230,29 @@ function createSearchTables(db: Db, model: ReadModelName, table: string): void {
     const insert = db.prepare(`INSERT INTO "${counts}" (word, docs) VALUES (?, ?)`);
     for (const [word, count] of [...docs].sort(([a], [b]) => compareAsSqlite(a, b)))
       insert.run(word, count);
+  }
+  for (const field of filterFieldsOf(model)) {
+    const countsBy = wordCountsByOf(table, field);
+    if (tableExists(db, countsBy)) continue;
+    db.exec(
+      `CREATE TABLE "${countsBy}" (value NOT NULL, word TEXT NOT NULL, docs INTEGER NOT NULL, PRIMARY KEY (value, word)) WITHOUT ROWID`,
+    );
+    const docs = new Map<string | number, Map<string, number>>();
+    const rows = db
+      .prepare(
+        `SELECT s.words, ${fieldSql(field)} FROM "${search}" AS s JOIN "${table}" ON "${table}".rowid = s.rowid`,
+      )
+      .raw()
+      .iterate() as Iterable<[string, string | number | null]>;
+    for (const [words, value] of rows) {
+      if (!words || value === null) continue;
+      let ofValue = docs.get(value);
+      if (!ofValue) docs.set(value, (ofValue = new Map()));
+      for (const word of words.split(' ')) ofValue.set(word, (ofValue.get(word) ?? 0) + 1);
+    }
+    const insert = db.prepare(`INSERT INTO "${countsBy}" (value, word, docs) VALUES (?, ?, ?)`);
+    for (const [value, ofValue] of docs)
+      for (const [word, count] of ofValue) insert.run(value, word, count);
   }
   for (const field of wordListFieldsOf(model)) {
     const list = wordListOf(table, field);
@@ -352,6 +397,7 @@ const searchTablesOf = (model: ReadModelName, table: string): string[] =>
         searchTableOf(table),
         wordCountsOf(table),
         ...wordListFieldsOf(model).map((field) => wordListOf(table, field)),
+        ...filterFieldsOf(model).map((field) => wordCountsByOf(table, field)),
       ]
     : [];
 
@@ -661,7 +707,7 @@ class DocumentTables {
       this.statement(upsert).run(...values);
       return;
     }
-    const fields = wordListFieldsOf(model);
+    const fields = searchValueFieldsOf(model);
     const valuesBefore =
       fields.length === 0
         ? []
@@ -700,7 +746,7 @@ class DocumentTables {
     const before =
       (this.statement(`SELECT words FROM "${search}" WHERE rowid = ?`).pluck().get(rowid) as
         string | undefined) ?? null;
-    const fields = wordListFieldsOf(model);
+    const fields = searchValueFieldsOf(model);
     const valuesChanged = fields.some((_, i) => valuesBefore[i] !== valuesAfter[i]);
     if (before === text && !valuesChanged) return;
     const wordsBefore = before ? before.split(' ') : [];
@@ -723,8 +769,32 @@ class DocumentTables {
             `INSERT INTO "${counts}" (word, docs) VALUES (?, 1) ON CONFLICT (word) DO UPDATE SET docs = docs + 1`,
           ).run(word);
     }
-    fields.forEach((field, i) => {
+    for (const field of filterFieldsOf(model)) {
+      const i = fields.indexOf(field);
+      const [old, now] = [valuesBefore[i] ?? null, valuesAfter[i] ?? null];
+      const countsBy = wordCountsByOf(table, field);
+      const kept = old === now ? new Set(wordsAfter) : new Set<string>();
+      if (old !== null)
+        for (const word of wordsBefore)
+          if (!kept.has(word)) {
+            this.statement(
+              `UPDATE "${countsBy}" SET docs = docs - 1 WHERE value = ? AND word = ?`,
+            ).run(old, word);
+            this.statement(
+              `DELETE FROM "${countsBy}" WHERE value = ? AND word = ? AND docs <= 0`,
+            ).run(old, word);
+          }
+      const had = old === now ? new Set(wordsBefore) : new Set<string>();
+      if (now !== null)
+        for (const word of wordsAfter)
+          if (!had.has(word))
+            this.statement(
+              `INSERT INTO "${countsBy}" (value, word, docs) VALUES (?, ?, 1) ON CONFLICT (value, word) DO UPDATE SET docs = docs + 1`,
+            ).run(now, word);
+    }
+    wordListFieldsOf(model).forEach((field) => {
       const list = wordListOf(table, field);
+      const i = fields.indexOf(field);
       const [old, now] = [valuesBefore[i] ?? null, valuesAfter[i] ?? null];
       const kept = old === now ? new Set(wordsAfter) : new Set<string>();
       if (old !== null)
@@ -805,7 +875,7 @@ export class EmbeddedReadStore implements ReadStore {
   private readonly veryBroadSearchMatches: number | undefined;
   private readonly listing: Pick<
     EmbeddedReadStoreOptions,
-    'listedSearchMatches' | 'listedWordsPerPrefix' | 'listedFirstStep'
+    'listedSearchMatches' | 'listedWordsPerPrefix' | 'listedFirstStep' | 'rangeListedMatches'
   >;
 
   constructor(
@@ -816,7 +886,7 @@ export class EmbeddedReadStore implements ReadStore {
     veryBroadSearchMatches?: number,
     listing: Pick<
       EmbeddedReadStoreOptions,
-      'listedSearchMatches' | 'listedWordsPerPrefix' | 'listedFirstStep'
+      'listedSearchMatches' | 'listedWordsPerPrefix' | 'listedFirstStep' | 'rangeListedMatches'
     > = {},
   ) {
     this.listing = listing;
@@ -932,6 +1002,9 @@ export class EmbeddedReadStore implements ReadStore {
   ): Promise<Page<D>> {
     const table = this.tables.table(model);
     const page = query.page;
+    if (this.noneOfValueHasWord(model, table, query)) return { items: [], nextCursor: null };
+    const inRange = page ? this.findInRangeOfLists<D>(model, table, query) : null;
+    if (inRange) return inRange;
     const matches = page ? this.countMatches(model, query, countedMatches) : 0;
     if (page && matches > (this.listing.listedSearchMatches ?? 1_000)) {
       // Walking the lists no further than a sixteenth of the matches, then reading the matches:
@@ -1084,6 +1157,81 @@ export class EmbeddedReadStore implements ReadStore {
       words: rows.map((row) => row.word),
       docs: rows.reduce((sum, row) => sum + row.docs, 0),
     };
+  }
+
+  /**
+   * Whether a keyword search filtered on values of a `searchFilterFields` field has a word that
+   * no document of those values has (begins none of their words): then it finds nothing.
+   */
+  private noneOfValueHasWord(model: ReadModelName, table: string, query: DocumentQuery): boolean {
+    if (!query.words?.length) return false;
+    for (const field of filterFieldsOf(model)) {
+      const value = query.where?.[field];
+      const values =
+        value !== undefined ? (value === null ? null : [sqlValue(value)]) : query.oneOf?.[field];
+      if (!values) continue;
+      const found = this.tables
+        .statement(
+          `SELECT EXISTS (SELECT 1 FROM json_each(?) AS asked, "${wordCountsByOf(table, field)}" AS counts
+             WHERE counts.value = asked.value AND counts.word >= ? AND counts.word < ? || char(1114111))`,
+        )
+        .pluck();
+      const asked = JSON.stringify(values);
+      if (query.words.some((word) => found.get(asked, word, word) === 0)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * A keyword search bounded on a field its word lists are ordered by (a price range): the
+   * entries of one of its words within the bounds are every document it can find, however many
+   * documents have the word. When there are few, for the word with the fewest, they are read
+   * and sorted; null otherwise. (Filters that leave few of many matches, or none: a model's
+   * name at prices it never sells for.)
+   */
+  private findInRangeOfLists<D extends ReadModelDocument>(
+    model: ReadModelName,
+    table: string,
+    query: DocumentQuery,
+  ): Page<D> | null {
+    if (!query.words?.length) return null;
+    const most = this.listing.rangeListedMatches ?? 1_000;
+    for (const field of wordListFieldsOf(model)) {
+      const range = query.range?.[field];
+      if (!range) continue;
+      const bounds: ListBound[] = [];
+      if (range.min !== undefined) bounds.push(['>=', range.min]);
+      if (range.max !== undefined) bounds.push(['<=', range.max]);
+      const list = wordListOf(table, field);
+      const count = this.tables
+        .statement(
+          `SELECT count(*) FROM (SELECT 1 FROM "${list}"
+             WHERE word IN (SELECT value FROM json_each(?))${listBoundsSql(bounds)} LIMIT ?)`,
+        )
+        .pluck();
+      let fewest: { words: string[]; entries: number } | null = null;
+      for (const word of query.words) {
+        const begun = this.wordsBegunBy(table, word);
+        if (!begun) continue;
+        const bound = Math.min(most, fewest?.entries ?? most);
+        const entries = count.get(
+          JSON.stringify(begun.words),
+          ...bounds.map(([, value]) => value),
+          bound + 1,
+        ) as number;
+        if (entries <= bound) fewest = { words: begun.words, entries };
+        if (entries === 0) break;
+      }
+      if (fewest)
+        return this.findRows<D>(
+          findSql(model, table, query, {
+            wordsPlan: 'walk-words',
+            listed: { list, words: fewest.words, bounds },
+          }),
+          query,
+        );
+    }
+    return null;
   }
 
   /**

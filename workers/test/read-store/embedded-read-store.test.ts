@@ -21,7 +21,14 @@ import {
   type ReadStore,
 } from '../../src/read-models.ts';
 
-import { eventLog, productListed, userRegistered } from '../projections/recorded-events.ts';
+import {
+  eventLog,
+  productDescriptionChanged,
+  productListed,
+  productReported,
+  reportedProductDeleted,
+  userRegistered,
+} from '../projections/recorded-events.ts';
 import {
   listAdvertisedProducts,
   listProductsByBrand,
@@ -78,6 +85,12 @@ describe('embedded read store', () => {
     searchContract({
       open: async () =>
         openEmbeddedReadStore({ file: newFile(), listedSearchMatches: 0, listedFirstStep: 1 }),
+    });
+  });
+
+  describe('searching without reading the entries of a price range (then otherwise)', () => {
+    searchContract({
+      open: async () => openEmbeddedReadStore({ file: newFile(), rangeListedMatches: 0 }),
     });
   });
 
@@ -206,6 +219,7 @@ describe('embedded read store', () => {
       DROP TABLE products__words_by_postTime;
       DROP TABLE products__words_by_sellingPrice;
       DROP TABLE products__word_counts;
+      DROP TABLE products__word_counts_by_Brand;
     `);
     db.close();
 
@@ -227,8 +241,48 @@ describe('embedded read store', () => {
         { word: 'oppo', docs: 1 },
       ]);
       expect(listed).toBeGreaterThan(6);
+      expect((await search(store, { q: 'reno', brand: 'Samsung' })).items).toEqual([]);
+      expect((await search(store, { q: 'reno', brand: 'Oppo' })).items).toHaveLength(1);
     } finally {
       await store.close();
+    }
+  });
+
+  it("keeps each brand's word counts as a rebuild makes them, through every change", async () => {
+    const log = eventLog();
+    const events = log.recordAll(
+      productListed('p1', { productName: 'Galaxy S20', about: 'Like an Oppo' }),
+      productListed('p2', { productName: 'Reno 8', Brand: 'Oppo', about: 'Galaxy blue' }),
+      productListed('p3', { productName: 'Galaxy S21' }),
+      productDescriptionChanged('p1', 'Scratched'),
+      productDescriptionChanged('p2', 'Galaxy blue, boxed'),
+      productReported('p3'),
+      reportedProductDeleted('p3'),
+      productListed('p4', { productName: 'iPhone 12', Brand: 'Iphone' }),
+    );
+    const countsOf = (store: ReadStore): unknown[] => {
+      const reader = new Database((store as EmbeddedReadStore).file, { readonly: true });
+      try {
+        return reader
+          .prepare('SELECT value, word, docs FROM products__word_counts_by_Brand ORDER BY 1, 2')
+          .all();
+      } finally {
+        reader.close();
+      }
+    };
+    const live = openEmbeddedReadStore({ file: newFile() });
+    const rebuilt = openEmbeddedReadStore({ file: newFile() });
+    try {
+      await projectEvents(live, events);
+      const rebuild = await rebuilt.beginRebuild(['products']);
+      await projectEvents(rebuild, events);
+      await rebuild.commit();
+      expect(countsOf(live)).toEqual(countsOf(rebuilt));
+      expect(countsOf(live)).toContainEqual({ value: 'Oppo', word: 'boxed', docs: 1 });
+      expect(countsOf(live)).not.toContainEqual(expect.objectContaining({ word: 's21' }));
+    } finally {
+      await live.close();
+      await rebuilt.close();
     }
   });
 

@@ -1039,6 +1039,57 @@ export function searchContract(factory: Pick<ReadStoreFactory, 'open'>): void {
       ]);
     });
 
+    it('finds words within a price range in every order, page by page', async () => {
+      const store = await storeWith(searchCatalog());
+      const q = 'gal';
+      const pages = (query: ProductSearch) =>
+        allPages((after) =>
+          search(store, query, { limit: 2, ...(after !== undefined ? { after } : {}) }),
+        );
+      expect(await pages({ q, minPrice: 200, maxPrice: 310 })).toEqual([
+        ['off', 'note'],
+        ['galaxy'],
+      ]);
+      expect(await pages({ q, minPrice: 200, maxPrice: 310, sort: 'priceAsc' })).toEqual([
+        ['off', 'note'],
+        ['galaxy'],
+      ]);
+      expect(await pages({ q, minPrice: 250, sort: 'priceDesc' })).toEqual([
+        ['reno', 'galaxy'],
+        ['note'],
+      ]);
+      expect(await found(store, { q: 'galaxy fe', maxPrice: 310, conditions: ['Good'] })).toEqual([
+        'galaxy',
+      ]);
+      // No word of the range begins so; none of the words' products is in it.
+      expect(await found(store, { q: 'zz', minPrice: 0 })).toEqual([]);
+      expect(await found(store, { q: 'reno', maxPrice: 399 })).toEqual([]);
+      expect(await found(store, { q: 'iphone', sort: 'priceAsc' })).toEqual(['iphone']);
+    });
+
+    it("finds a brand's products by another brand's words only where they have them", async () => {
+      const log = eventLog();
+      const store = await storeWith(searchCatalog(log));
+      expect(await found(store, { brand: 'Samsung', q: 'oppo' })).toEqual([]);
+      expect(await found(store, { brand: 'Iphone', q: 'gal' })).toEqual([]);
+      expect(await found(store, { brand: 'Oppo', q: 'galaxy' })).toEqual(['reno']);
+      expect(await found(store, { brand: 'Nokia', q: 'galaxy' })).toEqual([]);
+      await projectEvents(
+        store,
+        log.recordAll(
+          productDescriptionChanged('iphone', 'Faster than any Galaxy'),
+          productDescriptionChanged('reno', 'Like new'),
+        ),
+      );
+      expect(await found(store, { brand: 'Iphone', q: 'gal' })).toEqual(['iphone']);
+      expect(await found(store, { brand: 'Oppo', q: 'galaxy' })).toEqual([]);
+      await projectEvents(
+        store,
+        log.recordAll(productReported('iphone'), reportedProductDeleted('iphone')),
+      );
+      expect(await found(store, { brand: 'Iphone', q: 'gal' })).toEqual([]);
+    });
+
     it('follows listings as they change: booked, deleted, listed', async () => {
       const log = eventLog();
       const store = await storeWith(searchCatalog(log));

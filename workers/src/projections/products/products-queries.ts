@@ -175,9 +175,12 @@ async function searchQuery(
     oneOf.sellerUid = sellers;
   }
   const range: Record<string, { min?: number; max?: number }> = {};
-  if (search.minPrice !== undefined || search.maxPrice !== undefined)
+  // Prices are never negative (Money): a lower bound changes no answer, and the cheapest first
+  // start past the deleted products, which have no price, rather than stepping over them.
+  const minPrice = search.minPrice ?? (sort === 'priceAsc' ? 0 : undefined);
+  if (minPrice !== undefined || search.maxPrice !== undefined)
     range.sellingPrice = {
-      ...(search.minPrice !== undefined ? { min: search.minPrice } : {}),
+      ...(minPrice !== undefined ? { min: minPrice } : {}),
       ...(search.maxPrice !== undefined ? { max: search.maxPrice } : {}),
     };
   if (search.maxYears !== undefined) range.year = { max: search.maxYears };

@@ -290,4 +290,6 @@ export const productsReadModel: ReadModel<ProductDocument> = {
   },
   indexes: productIndexes,
   searchText: productSearchText,
+  // A brand and words of another brand's products: none of the brand's products has them.
+  searchFilterFields: ['Brand'],
 };
