@@ -5,6 +5,7 @@ import {
   BookingCancelledV1,
   BookingDeclinedV1,
   BookingExpiredV1,
+  BookingPersonalDataErasedV1,
   BookingPlacedV1,
   BookingPlacedV2,
   legacyBookingExpiryHours,
@@ -25,6 +26,7 @@ import {
   ProductListedV2,
   ProductMarkedAvailableV1,
   ProductMarkedUnavailableV1,
+  ProductPersonalDataErasedV1,
   ProductPictureChangedV1,
   ProductPriceChangedV1,
   ProductReleasedV1,
@@ -87,11 +89,13 @@ const schemas = {
   ProductHidden: { 1: ProductHiddenV1 },
   ProductRestored: { 1: ProductRestoredV1 },
   ReviewRequested: { 1: ReviewRequestedV1 },
+  ProductPersonalDataErased: { 1: ProductPersonalDataErasedV1 },
   BookingPlaced: { 1: BookingPlacedV1, 2: BookingPlacedV2 },
   BookingAccepted: { 1: BookingAcceptedV1 },
   BookingDeclined: { 1: BookingDeclinedV1 },
   BookingCancelled: { 1: BookingCancelledV1 },
   BookingExpired: { 1: BookingExpiredV1 },
+  BookingPersonalDataErased: { 1: BookingPersonalDataErasedV1 },
 } satisfies Record<EventType, Record<number, TSchema>>;
 
 export const eventTypes = Object.keys(schemas) as EventType[];

@@ -17,3 +17,4 @@ export type {
   EventStoreDbEventStoreOptions,
 } from './store/eventstoredb-event-store.ts';
 export * from './domain.ts';
+export { erasedValues, type PersonalValueKind } from './personal-data/personal-fields.ts';

@@ -8,6 +8,11 @@ export interface StreamEvent {
 
 type Listener = (event: StreamEvent) => void;
 
+type HistorySource = Pick<
+  EventStore,
+  'headPosition' | 'subscribeToAll' | 'readStream' | 'erasePersonalData'
+>;
+
 /** A stream's history as kept: complete, or being read (events arriving meanwhile wait). */
 interface Kept {
   events: RecordedEvent[] | null;
@@ -31,6 +36,10 @@ export const KEPT_EVENTS_MAX = 50_000;
  * A history is read once (`readStream`) while the subscription already runs; events it delivers
  * meanwhile are added after those read, by position, so none is lost or doubled. Should the
  * subscription fail, every kept history is dropped and read again on its next use.
+ *
+ * A deleted user's personal data is erased: every kept history is dropped once their key is
+ * destroyed (this process destroys it too, idempotently, so that no history read before another
+ * process got to it stays kept).
  */
 export class StreamHistories {
   readonly #listeners = new Map<string, Set<Listener>>();
@@ -39,12 +48,12 @@ export class StreamHistories {
   #keptEvents = 0;
   #subscription: Subscription | null = null;
   #opening: Promise<void> | null = null;
-  readonly #eventStore: Pick<EventStore, 'headPosition' | 'subscribeToAll' | 'readStream'>;
+  readonly #eventStore: HistorySource;
   readonly #onError: (error: Error) => void;
   readonly #maxEvents: number;
 
   constructor(
-    eventStore: Pick<EventStore, 'headPosition' | 'subscribeToAll' | 'readStream'>,
+    eventStore: HistorySource,
     onError: (error: Error) => void,
     maxEvents = KEPT_EVENTS_MAX,
   ) {
@@ -116,7 +125,19 @@ export class StreamHistories {
     }
   }
 
-  #onEvent(event: RecordedEvent): void {
+  #onEvent(event: RecordedEvent): void | Promise<void> {
+    if (event.type === 'UserDeleted') return this.#forgetErased(event);
+    this.#keep(event);
+  }
+
+  async #forgetErased(deletion: RecordedEvent): Promise<void> {
+    await this.#eventStore.erasePersonalData((deletion.data as { uid: string }).uid);
+    this.#kept.clear();
+    this.#keptEvents = 0;
+    this.#keep(deletion);
+  }
+
+  #keep(event: RecordedEvent): void {
     const kept = this.#kept.get(event.streamId);
     if (kept?.events) {
       if (event.position > (kept.events.at(-1)?.position ?? 0)) {

@@ -25,14 +25,16 @@ function givenALog(initial: RecordedEvent[]) {
   const log = [...initial];
   let subscriber: SubscribeOptions | undefined;
   const reads: string[] = [];
+  const erased: string[] = [];
   let readGate: Promise<void> = Promise.resolve();
   return {
     reads,
+    erased,
     append(event: RecordedEvent) {
       log.push(event);
     },
-    deliver(event: RecordedEvent) {
-      void subscriber?.onEvent(event);
+    deliver(event: RecordedEvent): Promise<void> {
+      return Promise.resolve(subscriber?.onEvent(event));
     },
     fail() {
       subscriber?.onError?.(new Error('the log went away'));
@@ -54,6 +56,9 @@ function givenALog(initial: RecordedEvent[]) {
         const snapshot = log.filter((event) => event.streamId === streamId);
         await readGate;
         return snapshot;
+      },
+      async erasePersonalData(subject: string) {
+        erased.push(subject);
       },
     },
   };
@@ -139,5 +144,21 @@ describe('the histories the audit keeps', () => {
     expect(positions(await histories.readStream('product-p1'))).toEqual([1, 2]);
     expect(log.reads).toEqual(['product-p1', 'product-p1']);
     expect(failures.map((error) => error.message)).toEqual(['the log went away']);
+  });
+
+  it("drops what it kept once a deleted user's key is destroyed, destroying it too", async () => {
+    const log = givenALog([recorded('product-p1', 1)]);
+    const histories = new StreamHistories(log.store, () => {});
+    await histories.readStream('product-p1');
+    const deletion: RecordedEvent = {
+      ...recorded('user-u2', 2),
+      type: 'UserDeleted',
+      data: { uid: 'u2' },
+    };
+    log.append(deletion);
+    await log.deliver(deletion);
+    expect(log.erased).toEqual(['u2']);
+    expect(positions(await histories.readStream('product-p1'))).toEqual([1]);
+    expect(log.reads).toEqual(['product-p1', 'product-p1']);
   });
 });

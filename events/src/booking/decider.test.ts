@@ -71,4 +71,34 @@ describe('Booking', () => {
       );
     });
   });
+
+  describe("erasing a deleted user's personal data", () => {
+    const erase = (uid: string): BookingCommand => ({
+      type: 'EraseBookingPersonalData',
+      data: { bookingId: 'booking-1', uid },
+      metadata,
+    });
+    const erased = (uid: string): BookingEvent => ({
+      type: 'BookingPersonalDataErased',
+      schemaVersion: 1,
+      data: { bookingId: 'booking-1', productId: 'galaxy-s21', uid },
+    });
+
+    it('records it for its buyer and its seller, whatever the booking became', () => {
+      expect(given(bookingPlaced).when(erase('ann-uid'))).toEqual([erased('ann-uid')]);
+      const accepted: BookingEvent = {
+        type: 'BookingAccepted',
+        schemaVersion: 1,
+        data: { bookingId: 'booking-1', productId: 'galaxy-s21' },
+      };
+      expect(given(bookingPlaced, accepted).when(erase('bob-uid'))).toEqual([erased('bob-uid')]);
+    });
+
+    it('records nothing for anyone else, and is refused for a booking never placed', () => {
+      expect(given(bookingPlaced).when(erase('carl-uid'))).toEqual([]);
+      expect(() => given().when(erase('ann-uid'))).toThrow(
+        new DomainError('not_found', 'This booking does not exist'),
+      );
+    });
+  });
 });

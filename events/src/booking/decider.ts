@@ -43,6 +43,9 @@ export const evolveBooking = (state: Booking, event: BookingEvent): Booking => {
         : state;
     case 'BookingExpired':
       return state.status === 'pending' ? { status: 'expired', booking: state.booking } : state;
+    // The state holds personal data as the log reads it: already erased once the key is gone.
+    case 'BookingPersonalDataErased':
+      return state;
     default: {
       const _unknown: never = type;
       return state;
@@ -81,7 +84,13 @@ export type CancelBooking = Command<
 export type ExpireBooking = Command<'ExpireBooking', { bookingId: string }>;
 
 export type BookingMoveCommand = AcceptBooking | DeclineBooking | CancelBooking | ExpireBooking;
-export type BookingCommand = PlaceBooking | BookingMoveCommand;
+/** Sent by the system when an admin deleted the user `uid` (workers' account-deleted reactor). */
+export type EraseBookingPersonalData = Command<
+  'EraseBookingPersonalData',
+  { bookingId: string; uid: string }
+>;
+
+export type BookingCommand = PlaceBooking | BookingMoveCommand | EraseBookingPersonalData;
 
 /** The PlaceBooking that completes a ProductBooked on the booking's own stream. */
 export const placeBookingFor = (
@@ -211,9 +220,25 @@ export const expireBooking = (command: ExpireBooking, state: Booking): BookingEx
   ];
 };
 
+/** The booking's part of a user's erasure: recorded when they are its buyer or its seller. */
+const eraseBookingPersonalData = (
+  command: EraseBookingPersonalData,
+  state: Booking,
+): BookingEvent[] => {
+  if (state.status === 'none') throw new DomainError('not_found', 'This booking does not exist');
+  const { bookingId, productId, buyerUid, sellerUid } = state.booking;
+  const { uid } = command.data;
+  if (uid !== buyerUid && uid !== sellerUid) return [];
+  return [
+    { type: 'BookingPersonalDataErased', schemaVersion: 1, data: { bookingId, productId, uid } },
+  ];
+};
+
 export const decideBooking = (command: BookingCommand, state: Booking): BookingEvent[] => {
   const { type } = command;
   switch (type) {
+    case 'EraseBookingPersonalData':
+      return eraseBookingPersonalData(command, state);
     case 'PlaceBooking':
       return placeBooking(command, state);
     case 'AcceptBooking':

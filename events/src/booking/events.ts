@@ -57,16 +57,31 @@ export const BookingExpiredV1 = Type.Object(
   { additionalProperties: false },
 );
 
+/** A deleted user's personal data in this booking (as its buyer or seller) is erased. */
+export const BookingPersonalDataErasedV1 = Type.Object(
+  { ...BookingEnd, uid: Id },
+  { additionalProperties: false },
+);
+
 type Event<T extends string, S, V extends number = 1> = { type: T; schemaVersion: V; data: S };
 export type BookingPlaced = Event<'BookingPlaced', Static<typeof BookingPlacedV2>, 2>;
 export type BookingAccepted = Event<'BookingAccepted', Static<typeof BookingAcceptedV1>>;
 export type BookingDeclined = Event<'BookingDeclined', Static<typeof BookingDeclinedV1>>;
 export type BookingCancelled = Event<'BookingCancelled', Static<typeof BookingCancelledV1>>;
 export type BookingExpired = Event<'BookingExpired', Static<typeof BookingExpiredV1>>;
+export type BookingPersonalDataErased = Event<
+  'BookingPersonalDataErased',
+  Static<typeof BookingPersonalDataErasedV1>
+>;
 export type CancellationReason = Static<typeof CancellationReason>;
 
 export type BookingEvent =
-  BookingPlaced | BookingAccepted | BookingDeclined | BookingCancelled | BookingExpired;
+  | BookingPlaced
+  | BookingAccepted
+  | BookingDeclined
+  | BookingCancelled
+  | BookingExpired
+  | BookingPersonalDataErased;
 
 /** How long a booking placed before bookings could expire (version 1) stays pending. */
 export const legacyBookingExpiryHours = 48;

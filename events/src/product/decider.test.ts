@@ -1060,4 +1060,35 @@ describe('Moderation', () => {
       expect(() => given(...history).when(act('RestoreProduct'))).toThrow(productDeleted);
     });
   });
+
+  describe("erasing a deleted user's personal data", () => {
+    const erase = (uid: string): ProductCommand => ({
+      type: 'ErasePersonalData',
+      data: { productId, uid },
+      metadata: { ...by('system'), ...systemActor },
+    });
+    const erased = (uid: string): ProductEvent => ({
+      type: 'ProductPersonalDataErased',
+      schemaVersion: 1,
+      data: { productId, uid },
+    });
+
+    it("records it for the seller, an open report's author and the admin holding the case", () => {
+      expect(given(listed).when(erase(bob))).toEqual([erased(bob)]);
+      expect(given(listed, reported).when(erase(ann))).toEqual([erased(ann)]);
+      expect(given(listed, reported, claimedBy()).when(erase(admin))).toEqual([erased(admin)]);
+    });
+
+    it("records nothing for anyone else (its buyer's data is the booking's), nor once deleted", () => {
+      expect(given(listed).when(erase(carl))).toEqual([]);
+      expect(given(listed, bookedBy(carl)).when(erase(carl))).toEqual([]);
+      expect(given(listed, reported, claimedBy(), deleted).when(erase(bob))).toEqual([]);
+    });
+
+    it('is refused for a product that does not exist', () => {
+      expect(() => given().when(erase(bob))).toThrow(
+        new DomainError('not_found', 'This product does not exist'),
+      );
+    });
+  });
 });

@@ -196,6 +196,9 @@ export const evolveProduct = (state: Product, event: ProductEvent): Product => {
       return leftSite(state, { status: 'withdrawn', reason: event.data.reason });
     case 'ProductSoldElsewhere':
       return leftSite(state, { status: 'soldElsewhere' });
+    // The state holds personal data as the log reads it: already erased once the key is gone.
+    case 'ProductPersonalDataErased':
+      return state;
     default: {
       const _unknown: never = event;
       return state;
@@ -302,7 +305,11 @@ export type WithdrawProduct = Command<
 /** Its seller sold it outside the site. */
 export type MarkProductSoldElsewhere = Command<'MarkProductSoldElsewhere', { productId: string }>;
 
+/** Sent by the system when an admin deleted the user `uid` (workers' account-deleted reactor). */
+export type ErasePersonalData = Command<'ErasePersonalData', { productId: string; uid: string }>;
+
 export type ProductCommand =
+  | ErasePersonalData
   | ListProduct
   | EditProduct
   | WithdrawProduct
@@ -806,9 +813,30 @@ export const markProductSoldElsewhere = (
   ];
 };
 
+/**
+ * Whether the listing's documents copied personal data of the user `uid`: as its seller, as an
+ * open report's author, as the admin holding its case. (Its buyer's data is the booking's.)
+ */
+const concerns = (state: ListedProduct, uid: string): boolean =>
+  state.listing.sellerUid === uid ||
+  state.moderation.reporters.includes(uid) ||
+  state.moderation.claim?.adminUid === uid;
+
+/**
+ * The listing's part of a user's erasure: recorded when they left personal data in it, so that the
+ * read models overwrite what they copied of it. A deleted listing has no documents left.
+ */
+const erasePersonalData = (command: ErasePersonalData, state: Product): ProductEvent[] => {
+  if (state.status === 'empty') throw unknownProduct();
+  if (!isListed(state) || !concerns(state, command.data.uid)) return [];
+  return [{ type: 'ProductPersonalDataErased', schemaVersion: 1, data: { ...command.data } }];
+};
+
 export const decideProduct = (command: ProductCommand, state: Product): ProductEvent[] => {
   const { type } = command;
   switch (type) {
+    case 'ErasePersonalData':
+      return erasePersonalData(command, state);
     case 'ListProduct':
       return listProduct(command, state);
     case 'EditProduct':

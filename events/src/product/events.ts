@@ -226,7 +226,20 @@ export const ProductSoldElsewhereV1 = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * A deleted user's personal data in this listing (as its seller, a reporter, the admin holding its
+ * case or its buyer) is erased: its key is destroyed, and the read models overwrite what they copied.
+ */
+export const ProductPersonalDataErasedV1 = Type.Object(
+  { productId: Id, uid: Id },
+  { additionalProperties: false },
+);
+
 type Event<T extends string, S, V extends number = 1> = { type: T; schemaVersion: V; data: S };
+export type ProductPersonalDataErased = Event<
+  'ProductPersonalDataErased',
+  Static<typeof ProductPersonalDataErasedV1>
+>;
 export type ProductListed = Event<'ProductListed', Static<typeof ProductListedV2>, 2>;
 export type ProductReported = Event<'ProductReported', Static<typeof ProductReportedV2>, 2>;
 export type ReportReason = Static<typeof ReportReason>;
@@ -296,4 +309,5 @@ export type ProductEvent =
   | ProductEdited
   | ProductWithdrawn
   | ProductSoldElsewhere
+  | ProductPersonalDataErased
   | ModerationEvent;

@@ -130,7 +130,8 @@ export default async function userCommandRoutes(fastify: FastifyInstance): Promi
       config: { auth: 'admin', idempotent: true, rateLimit: app.writeLimit },
       schema: {
         tags: ['users'],
-        summary: 'Delete a user (admins); they lose access at once',
+        summary:
+          'Delete a user (admins); they lose access and their personal data is erased at once',
         params: Type.Object({ id: Id }),
         response: { 200: Deleted },
       },
@@ -144,6 +145,11 @@ export default async function userCommandRoutes(fastify: FastifyInstance): Promi
         data: { uid: id },
         metadata: commandMetadata(request, actor),
       });
+      // Their personal data is unreadable before the admin is answered: the key in the log, the
+      // answers kept for their retries. (The workers' erasure reactor destroys the key again from
+      // the log, should this process stop in between, and erases the read models' copies.)
+      await app.eventStore.erasePersonalData(id);
+      await app.idempotencyStore.forgetAnswersOf(id);
       return {
         acknowledged: true,
         deletedCount: result.appended ? 1 : 0,

@@ -54,6 +54,8 @@ const wordings: Readonly<Record<EventType, (payload: Payload) => string>> = {
   ProductHidden: (p) => `listing hidden from the site: ${quoted(p, 'reason')}`,
   ProductRestored: (p) => `listing restored to the site: ${quoted(p, 'reason')}`,
   ReviewRequested: () => 'its seller asked for a review of the hiding',
+  ProductPersonalDataErased: (p) =>
+    `personal data of deleted user ${text(p, 'uid')} erased from the listing`,
   BookingPlaced: (p) =>
     `${quoted(p, 'buyerName')} <${text(p, 'email')}> booked ${quoted(p, 'productName')} at ${price(p, 'sellingPrice')}`,
   BookingAccepted: () => 'booking accepted by the seller: sold',
@@ -61,6 +63,8 @@ const wordings: Readonly<Record<EventType, (payload: Payload) => string>> = {
   BookingCancelled: (p) =>
     `booking cancelled ${cancellationReasons[text(p, 'reason')] ?? text(p, 'reason')}`,
   BookingExpired: () => 'booking expired unanswered',
+  BookingPersonalDataErased: (p) =>
+    `personal data of deleted user ${text(p, 'uid')} erased from the booking`,
 };
 
 /** "ProductStolen" → "product stolen": a type the catalog does not know (a newer writer's). */

@@ -1,4 +1,4 @@
-import type { CommandStore, RecordedEvent } from '@resale/events';
+import type { RecordedEvent } from '@resale/events';
 import type { ChangePubSub } from '../pubsub/port.ts';
 import type { EventHandler } from '../queue/port.ts';
 import { asError } from '../queue/retry.ts';
@@ -6,13 +6,14 @@ import { endRightsOfDeletedAccounts } from '../reactors/account-deleted-reactor.
 import { completeProductsOfEndedBookings } from '../reactors/booking-ended-reactor.ts';
 import { scheduleExpiriesOf, type ExpiryScheduler } from '../reactors/booking-expiry.ts';
 import { ensureBookingsPlaced, type BookingGrace } from '../reactors/booking-placed-reactor.ts';
+import { eraseDeletedUsers, type ErasingStore } from '../reactors/erasure-reactor.ts';
 import { projectEvents, type ProjectionTarget, type ReadStore } from '../read-models.ts';
 
 export interface ProcessorOptions {
   readonly readStore: ProjectionTarget;
   readonly pubsub: Pick<ChangePubSub, 'publishApplied'>;
   /** Where reactors append (the booking completion). Without it, events are only projected. */
-  readonly eventStore?: CommandStore;
+  readonly eventStore?: ErasingStore;
   /** How the booking reactor leaves a booking to the gateway first. */
   readonly bookingGrace?: BookingGrace;
   /**
@@ -39,10 +40,14 @@ export function createEventProcessor(options: ProcessorOptions): EventHandler {
       if (options.bookingEnds) {
         await completeProductsOfEndedBookings(options.eventStore, events);
         await endRightsOfDeletedAccounts(options.eventStore, options.bookingEnds.readStore, events);
+        await eraseDeletedUsers(options.eventStore, options.bookingEnds.readStore, events);
         await scheduleExpiriesOf(options.bookingEnds.expiry, events);
       }
     }
     const changes = await projectEvents(options.readStore, events);
+    // What an erasure overwrote must not survive in the read store's files either.
+    if (options.bookingEnds && events.some((event) => event.type === 'UserDeleted'))
+      await options.bookingEnds.readStore.purgeOverwrittenData();
     for (const [index, event] of events.entries()) {
       try {
         await options.pubsub.publishApplied(event.position, changes[index] ?? []);

@@ -56,7 +56,7 @@ export async function endRightsOfDeletedAccounts(
 }
 
 /** The system's metadata for a move caused by a deletion. */
-const causedBy = (cause: RecordedEvent): CommandMetadata => ({
+export const causedBy = (cause: RecordedEvent): CommandMetadata => ({
   ...systemActor,
   // The deletion's time: a replayed or redelivered deletion decides as the first did.
   now: cause.metadata.occurredAt,

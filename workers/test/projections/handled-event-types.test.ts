@@ -28,11 +28,12 @@ const productEventTypes: EventType[] = [
   'ProductHidden',
   'ProductRestored',
   'ReviewRequested',
+  'ProductPersonalDataErased',
 ];
 const expectedHandledTypes: Record<ReadModelName, EventType[]> = {
   categories: ['CategoryCreated'],
   users: ['UserRegistered', 'UserPromoted', 'UserDeleted'],
-  sellers: ['SellerRegistered', 'SellerVerified', 'SellerDeleted'],
+  sellers: ['SellerRegistered', 'SellerVerified', 'SellerDeleted', 'UserDeleted'],
   bookings: [
     'ProductBooked',
     'BookingPlaced',
@@ -40,6 +41,7 @@ const expectedHandledTypes: Record<ReadModelName, EventType[]> = {
     'BookingDeclined',
     'BookingCancelled',
     'BookingExpired',
+    'BookingPersonalDataErased',
   ],
   products: productEventTypes,
 };

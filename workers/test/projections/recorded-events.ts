@@ -347,6 +347,22 @@ export const bookingExpired = (productId: string, bookingId: string): AnyEvent =
   data: { productId, bookingId, expiresAt: bookingData(productId, bookingId, 'b1').expiresAt },
 });
 
+export const productPersonalDataErased = (productId: string, uid: string): AnyEvent => ({
+  type: 'ProductPersonalDataErased',
+  schemaVersion: 1,
+  data: { productId, uid },
+});
+
+export const bookingPersonalDataErased = (
+  productId: string,
+  bookingId: string,
+  uid: string,
+): AnyEvent => ({
+  type: 'BookingPersonalDataErased',
+  schemaVersion: 1,
+  data: { productId, bookingId, uid },
+});
+
 /** One event of every catalog type: a new type fails to compile here until tests cover it. */
 export const oneEventOfEachType = {
   UserRegistered: userRegistered('u1'),
@@ -377,9 +393,11 @@ export const oneEventOfEachType = {
   ProductHidden: productHidden('p1'),
   ProductRestored: productRestored('p1'),
   ReviewRequested: reviewRequested('p1'),
+  ProductPersonalDataErased: productPersonalDataErased('p1', 's1'),
   BookingPlaced: bookingPlaced('p1', 'bk1'),
   BookingAccepted: bookingAccepted('p1', 'bk1'),
   BookingDeclined: bookingDeclined('p1', 'bk1'),
   BookingCancelled: bookingCancelled('p1', 'bk1'),
   BookingExpired: bookingExpired('p1', 'bk1'),
+  BookingPersonalDataErased: bookingPersonalDataErased('p1', 'bk1', 'b1'),
 } satisfies Record<EventType, AnyEvent>;

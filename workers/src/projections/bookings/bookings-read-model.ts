@@ -1,4 +1,4 @@
-import type { AnyEvent, EventType } from '@resale/events';
+import { erasedValues, type AnyEvent, type EventType } from '@resale/events';
 import type { ReadModel } from '../projection.ts';
 import type { BookingDocument, BookingStatus } from './booking-document.ts';
 
@@ -15,6 +15,7 @@ export const bookingsHandledEventTypes: readonly EventType[] = [
   'BookingDeclined',
   'BookingCancelled',
   'BookingExpired',
+  'BookingPersonalDataErased',
 ];
 
 /** A pending booking takes its end once; an ended one stays as it ended. */
@@ -60,10 +61,26 @@ export function evolveBooking(
       return ended(doc, 'cancelled', event.data.reason);
     case 'BookingExpired':
       return ended(doc, 'expired');
+    case 'BookingPersonalDataErased':
+      return doc && erasedFrom(doc, event.data.uid);
     default:
       return doc;
   }
 }
+
+/** The booking with what it copied of an erased user as the log now reads it. */
+const erasedFrom = (doc: BookingDocument, uid: string): BookingDocument => ({
+  ...doc,
+  ...(doc.buyerUid === uid
+    ? {
+        buyerName: erasedValues.name,
+        email: erasedValues.email,
+        phone: erasedValues.phone,
+        address: erasedValues.address,
+      }
+    : {}),
+  ...(doc.sellerUid === uid && doc.sellerEmail !== null ? { sellerEmail: erasedValues.email } : {}),
+});
 
 export function bookingDocumentId(event: AnyEvent): string | null {
   switch (event.type) {
@@ -73,6 +90,7 @@ export function bookingDocumentId(event: AnyEvent): string | null {
     case 'BookingDeclined':
     case 'BookingCancelled':
     case 'BookingExpired':
+    case 'BookingPersonalDataErased':
       return event.data.bookingId;
     default:
       return null;

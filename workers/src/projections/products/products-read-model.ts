@@ -1,4 +1,4 @@
-import type { AnyEvent, EventType } from '@resale/events';
+import { erasedValues, type AnyEvent, type EventType } from '@resale/events';
 import type { IndexSpec, ReadModel } from '../projection.ts';
 import {
   pricesOf,
@@ -31,7 +31,38 @@ export const productsHandledEventTypes: readonly EventType[] = [
   'ProductHidden',
   'ProductRestored',
   'ReviewRequested',
+  'ProductPersonalDataErased',
 ];
+
+/**
+ * The product with what it copied of an erased user as the log now reads it (their key is
+ * destroyed): as its seller, as a reporter, as the admin holding its case.
+ */
+const erasedFrom = (doc: ProductDocument, uid: string): ProductDocument => ({
+  ...doc,
+  ...(doc.sellerUid === uid
+    ? {
+        sellerName: erasedValues.name,
+        phone: erasedValues.phone,
+        address: erasedValues.address,
+        email: erasedValues.email,
+        sellerEmail: erasedValues.email,
+        reviewNote: doc.reviewNote === null ? null : erasedValues.text,
+      }
+    : {}),
+  reports: JSON.stringify(
+    reportsOf(doc).map((report) =>
+      report.reporterUid === uid
+        ? {
+            ...report,
+            reporterName: erasedValues.name,
+            details: report.details === null ? null : erasedValues.text,
+          }
+        : report,
+    ),
+  ),
+  ...(doc.claimedBy === uid ? { claimedByName: erasedValues.name } : {}),
+});
 
 /** At a new price from `at` on: the price history keeps every price. */
 const repriced = (doc: ProductDocument, price: number, at: string): ProductDocument => ({
@@ -129,6 +160,8 @@ export function evolveProduct(
       return doc && { ...caseClosed(doc, false), hidden: false, hiddenReason: null, listed: true };
     case 'ReviewRequested':
       return doc && { ...doc, reported: true, reviewRequested: true, reviewNote: event.data.note };
+    case 'ProductPersonalDataErased':
+      return doc && erasedFrom(doc, event.data.uid);
     case 'ProductBooked':
       return (
         doc &&
@@ -194,6 +227,7 @@ export function productDocumentId(event: AnyEvent): string | null {
     case 'ProductHidden':
     case 'ProductRestored':
     case 'ReviewRequested':
+    case 'ProductPersonalDataErased':
       return event.data.productId;
     default:
       return null;

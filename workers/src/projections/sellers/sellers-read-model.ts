@@ -1,4 +1,4 @@
-import type { AnyEvent, EventType } from '@resale/events';
+import { erasedValues, type AnyEvent, type EventType } from '@resale/events';
 import type { ReadModel } from '../projection.ts';
 import type { SellerDocument } from './seller-document.ts';
 
@@ -8,6 +8,7 @@ export const sellersHandledEventTypes: readonly EventType[] = [
   'SellerRegistered',
   'SellerVerified',
   'SellerDeleted',
+  'UserDeleted',
 ];
 
 export function evolveSeller(doc: SellerDocument | null, event: AnyEvent): SellerDocument | null {
@@ -20,6 +21,17 @@ export function evolveSeller(doc: SellerDocument | null, event: AnyEvent): Selle
       return doc && { ...doc, verified: true };
     case 'SellerDeleted':
       return null;
+    // The user behind the seller record is erased (their key is destroyed): what the record
+    // copied of them reads as the log now reads it.
+    case 'UserDeleted':
+      return (
+        doc && {
+          ...doc,
+          name: erasedValues.name,
+          email: erasedValues.email,
+          sellerEmail: erasedValues.email,
+        }
+      );
     default:
       return doc;
   }
@@ -34,7 +46,9 @@ export const sellersReadModel: ReadModel<SellerDocument> = {
     event.type === 'SellerVerified' ||
     event.type === 'SellerDeleted'
       ? event.data.sellerId
-      : null,
+      : event.type === 'UserDeleted'
+        ? event.data.uid
+        : null,
   evolve: evolveSeller,
   topics: { sellers: { key: () => null } },
   indexes: [
