@@ -25,6 +25,9 @@ export interface ProcessorOptions {
   readonly onError?: (error: Error, event?: RecordedEvent) => void;
 }
 
+/** The events whose projection overwrites a deleted user's personal data. */
+const erasing = new Set(['UserDeleted', 'ProductPersonalDataErased', 'BookingPersonalDataErased']);
+
 /**
  * What a queue worker does with a run of events: run the reactors (idempotent appends), project
  * the events into every read model (idempotent: a redelivery returns no changes; a run commits as
@@ -46,7 +49,7 @@ export function createEventProcessor(options: ProcessorOptions): EventHandler {
     }
     const changes = await projectEvents(options.readStore, events);
     // What an erasure overwrote must not survive in the read store's files either.
-    if (options.bookingEnds && events.some((event) => event.type === 'UserDeleted'))
+    if (options.bookingEnds && events.some((event) => erasing.has(event.type)))
       await options.bookingEnds.readStore.purgeOverwrittenData();
     for (const [index, event] of events.entries()) {
       try {
