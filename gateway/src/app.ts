@@ -38,12 +38,37 @@ export interface AppOptions {
   config: AppConfig;
 }
 
+/** What a request's log lines show of it (Fastify's default fields). */
+interface LoggedRequest {
+  readonly method?: string | undefined;
+  readonly url?: string | undefined;
+  readonly host?: string | undefined;
+  readonly ip?: string | undefined;
+  readonly socket?: { readonly remotePort?: number | undefined } | undefined;
+}
+
+/**
+ * A URL as logged: e-mail addresses in its path or query (GET /myProducts/{email}, the spec's
+ * routes) read "[email]". Logs cannot be erased with a user's data (issue 30), so they never hold it.
+ */
+export const urlWithoutEmails = (url: string): string =>
+  url.replace(/[^/?&=#]*(?:@|%40)[^/?&=#]*/gi, '[email]');
+
+const loggedRequest = (request: LoggedRequest) => ({
+  method: request.method,
+  url: request.url === undefined ? undefined : urlWithoutEmails(request.url),
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
+
 /** Options of the Fastify instance the app is registered on (by server.ts and by the tests). */
 export function serverOptions(config: AppConfig): FastifyServerOptions {
   return {
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: loggedRequest },
     },
     requestIdHeader: false,
     genReqId: requestIdOf,
