@@ -75,6 +75,12 @@ export interface ReadModel<D extends ReadModelDocument> {
    * nothing at once.
    */
   readonly searchFilterFields?: readonly string[];
+  /**
+   * Fields a keyword search is often filtered by whose values rarely change (years of use): the
+   * store's word lists carry them beside each entry, so that a walk of a list leaves out the
+   * entries they exclude without reading their documents.
+   */
+  readonly searchListedFields?: readonly string[];
 }
 
 /** The topics (with keys) a change of `doc` feeds. */

@@ -170,9 +170,16 @@ const filterFieldsOf = (model: ReadModelName): readonly string[] =>
 const wordCountsByOf = (table: string, field: string): string =>
   `${table}__word_counts_by_${field}`;
 
+/** The fields each entry of a searchable read model's word lists carries (`searchListedFields`). */
+const carriedFieldsOf = (model: ReadModelName): readonly string[] =>
+  readModels[model].searchText ? (readModels[model].searchListedFields ?? []) : [];
+
+/** The column of a word list holding a field it carries. */
+const carriedColumnOf = (field: string): string => `"carried_${field}"`;
+
 /** The fields whose values a document's search entries depend on: its lists', its counts'. */
 const searchValueFieldsOf = (model: ReadModelName): string[] => [
-  ...new Set([...wordListFieldsOf(model), ...filterFieldsOf(model)]),
+  ...new Set([...wordListFieldsOf(model), ...filterFieldsOf(model), ...carriedFieldsOf(model)]),
 ];
 
 const tableExists = (db: Db, name: string): boolean =>
@@ -258,19 +265,22 @@ function createSearchTables(db: Db, model: ReadModelName, table: string): void {
     const list = wordListOf(table, field);
     if (tableExists(db, list)) continue;
     // `value` without a type: numbers and texts as the document holds them, ordered as its index.
+    const carried = carriedFieldsOf(model);
+    const carriedColumns = carried.map((name) => `, ${carriedColumnOf(name)}`).join('');
     db.exec(`
       CREATE TABLE "${list}" (
         word  TEXT    NOT NULL,
         value         NOT NULL,
-        doc   INTEGER NOT NULL,
+        doc   INTEGER NOT NULL${carriedColumns},
         PRIMARY KEY (word, value, doc)
       ) WITHOUT ROWID;
-      INSERT INTO "${list}" (word, value, doc)
-        SELECT words.value, listed.value, listed.doc
+      INSERT INTO "${list}" (word, value, doc${carriedColumns})
+        SELECT words.value, listed.value, listed.doc${carried.map((_, i) => `, listed.c${i}`).join('')}
         FROM (
-          SELECT rowid AS doc, words,
-            (SELECT ${fieldSql(field)} FROM "${table}" WHERE rowid = s.rowid) AS value
-          FROM "${search}" AS s WHERE words <> ''
+          SELECT s.rowid AS doc, s.words, ${fieldSql(field)} AS value${carried
+            .map((name, i) => `, ${fieldSql(name)} AS c${i}`)
+            .join('')}
+          FROM "${search}" AS s JOIN "${table}" ON "${table}".rowid = s.rowid WHERE s.words <> ''
         ) AS listed, ${wordsOf('listed.words')} AS words
         WHERE listed.value IS NOT NULL
         ORDER BY 1, 2, 3;
@@ -541,6 +551,7 @@ interface ListedStretch {
   readonly list: string;
   readonly words: readonly string[];
   readonly bounds: readonly ListBound[];
+  readonly carried: CarriedFilter;
 }
 
 /** `value <op> bound`. */
@@ -548,6 +559,44 @@ type ListBound = readonly ['<' | '<=' | '>' | '>=', string | number];
 
 const listBoundsSql = (bounds: readonly ListBound[]): string =>
   bounds.map(([op]) => ` AND value ${op} ?`).join('');
+
+/**
+ * A query's conditions on the fields a word list carries, on its columns: a walk of the list
+ * leaves out the entries they exclude without reading their documents (a phone's years of use,
+ * which the cheapest first pass over for the most part).
+ */
+interface CarriedFilter {
+  readonly sql: string;
+  readonly params: readonly (string | number)[];
+}
+
+function carriedFilterOf(fields: readonly string[], query: DocumentQuery): CarriedFilter {
+  const conditions: string[] = [];
+  const params: (string | number)[] = [];
+  for (const field of fields) {
+    const column = carriedColumnOf(field);
+    const value = query.where?.[field];
+    if (value !== undefined && value !== null) {
+      conditions.push(`${column} = ?`);
+      params.push(sqlValue(value) ?? 0);
+    }
+    const values = query.oneOf?.[field];
+    if (values) {
+      conditions.push(`${column} IN (SELECT value FROM json_each(?))`);
+      params.push(JSON.stringify(values));
+    }
+    const range = query.range?.[field];
+    if (range?.min !== undefined) {
+      conditions.push(`${column} >= ?`);
+      params.push(range.min);
+    }
+    if (range?.max !== undefined) {
+      conditions.push(`${column} <= ?`);
+      params.push(range.max);
+    }
+  }
+  return { sql: conditions.map((condition) => ` AND ${condition}`).join(''), params };
+}
 
 function findSql(
   model: ReadModelName,
@@ -609,9 +658,13 @@ function findSql(
   }
   if (listed) {
     conditions.push(
-      `rowid IN (SELECT doc FROM "${listed.list}" WHERE word IN (SELECT value FROM json_each(?))${listBoundsSql(listed.bounds)})`,
+      `rowid IN (SELECT doc FROM "${listed.list}" WHERE word IN (SELECT value FROM json_each(?))${listBoundsSql(listed.bounds)}${listed.carried.sql})`,
     );
-    params.push(JSON.stringify(listed.words), ...listed.bounds.map(([, value]) => value));
+    params.push(
+      JSON.stringify(listed.words),
+      ...listed.bounds.map(([, value]) => value),
+      ...listed.carried.params,
+    );
   }
   if (query.words && query.words.length > 0) {
     if (!readModels[model].searchText) throw new RangeError(`${model} cannot be searched`);
@@ -680,6 +733,13 @@ class DocumentTables {
 
   table(model: ReadModelName): string {
     return this.tableOf(model);
+  }
+
+  /** The columns of a table as it is now (a rebuild's swap may change them, in any process). */
+  columnsOf(table: string): Set<string> {
+    return new Set(
+      this.statement('SELECT name FROM pragma_table_info(?)').pluck().all(table) as string[],
+    );
   }
 
   private readonly documents: SyncDocuments = {
@@ -796,7 +856,16 @@ class DocumentTables {
       const list = wordListOf(table, field);
       const i = fields.indexOf(field);
       const [old, now] = [valuesBefore[i] ?? null, valuesAfter[i] ?? null];
-      const kept = old === now ? new Set(wordsAfter) : new Set<string>();
+      const columns = this.columnsOf(list);
+      const carried = carriedFieldsOf(model).filter((name) =>
+        columns.has(carriedColumnOf(name).slice(1, -1)),
+      );
+      const carriedNow = carried.map((name) => valuesAfter[fields.indexOf(name)] ?? null);
+      // An entry whose carried values changed is written again, as one whose value changed.
+      const same =
+        old === now &&
+        carried.every((name, j) => valuesBefore[fields.indexOf(name)] === carriedNow[j]);
+      const kept = same ? new Set(wordsAfter) : new Set<string>();
       if (old !== null)
         for (const word of wordsBefore)
           if (!kept.has(word))
@@ -805,15 +874,14 @@ class DocumentTables {
               old,
               rowid,
             );
-      const had = old === now ? new Set(wordsBefore) : new Set<string>();
+      const had = same ? new Set(wordsBefore) : new Set<string>();
+      const columnsSql = carried.map((name) => `, ${carriedColumnOf(name)}`).join('');
       if (now !== null)
         for (const word of wordsAfter)
           if (!had.has(word))
-            this.statement(`INSERT INTO "${list}" (word, value, doc) VALUES (?, ?, ?)`).run(
-              word,
-              now,
-              rowid,
-            );
+            this.statement(
+              `INSERT INTO "${list}" (word, value, doc${columnsSql}) VALUES (?, ?, ?${', ?'.repeat(carried.length)})`,
+            ).run(word, now, rowid, ...carriedNow);
     });
   }
 
@@ -1183,6 +1251,18 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   /**
+   * The query's conditions on the fields the list carries; none for a list made before it
+   * carried them (a file written by an earlier version, until its next rebuild).
+   */
+  private carriedFilter(model: ReadModelName, list: string, query: DocumentQuery): CarriedFilter {
+    const columns = this.tables.columnsOf(list);
+    return carriedFilterOf(
+      carriedFieldsOf(model).filter((field) => columns.has(carriedColumnOf(field).slice(1, -1))),
+      query,
+    );
+  }
+
+  /**
    * A keyword search bounded on a field its word lists are ordered by (a price range): the
    * entries of one of its words within the bounds are every document it can find, however many
    * documents have the word. When there are few, for the word with the fewest, they are read
@@ -1203,10 +1283,11 @@ export class EmbeddedReadStore implements ReadStore {
       if (range.min !== undefined) bounds.push(['>=', range.min]);
       if (range.max !== undefined) bounds.push(['<=', range.max]);
       const list = wordListOf(table, field);
+      const carried = this.carriedFilter(model, list, query);
       const count = this.tables
         .statement(
           `SELECT count(*) FROM (SELECT 1 FROM "${list}"
-             WHERE word IN (SELECT value FROM json_each(?))${listBoundsSql(bounds)} LIMIT ?)`,
+             WHERE word IN (SELECT value FROM json_each(?))${listBoundsSql(bounds)}${carried.sql} LIMIT ?)`,
         )
         .pluck();
       let fewest: { words: string[]; entries: number } | null = null;
@@ -1217,6 +1298,7 @@ export class EmbeddedReadStore implements ReadStore {
         const entries = count.get(
           JSON.stringify(begun.words),
           ...bounds.map(([, value]) => value),
+          ...carried.params,
           bound + 1,
         ) as number;
         if (entries <= bound) fewest = { words: begun.words, entries };
@@ -1226,7 +1308,7 @@ export class EmbeddedReadStore implements ReadStore {
         return this.findRows<D>(
           findSql(model, table, query, {
             wordsPlan: 'walk-words',
-            listed: { list, words: fewest.words, bounds },
+            listed: { list, words: fewest.words, bounds, carried },
           }),
           query,
         );
@@ -1259,6 +1341,7 @@ export class EmbeddedReadStore implements ReadStore {
     }
     if (!rarest) return 'not-listed';
     const list = wordListOf(table, field);
+    const carried = this.carriedFilter(model, list, query);
     const [ahead, aheadOrAt, behindOrAt] =
       direction === 'asc' ? (['>', '>=', '<='] as const) : (['<', '<=', '>='] as const);
     // The order's own range and the cursor bound every step; the cursor's row itself and those
@@ -1282,16 +1365,20 @@ export class EmbeddedReadStore implements ReadStore {
       const end = this.tables
         .statement(
           `SELECT ${direction === 'asc' ? 'min' : 'max'}((SELECT value FROM "${list}"
-             WHERE word = words.value${listBoundsSql(bounds)}
+             WHERE word = words.value${listBoundsSql(bounds)}${carried.sql}
              ORDER BY value ${direction.toUpperCase()} LIMIT 1 OFFSET ?)) FROM json_each(?) AS words`,
         )
         .pluck()
-        .get(...bounds.map(([, value]) => value), step - 1, JSON.stringify(rarest.words)) as
-        string | number | null;
+        .get(
+          ...bounds.map(([, value]) => value),
+          ...carried.params,
+          step - 1,
+          JSON.stringify(rarest.words),
+        ) as string | number | null;
       const stretch: ListBound[] = end === null ? bounds : [...bounds, [behindOrAt, end]];
       const { sql, params } = findSql(model, table, query, {
         wordsPlan: 'walk-words',
-        listed: { list, words: rarest.words, bounds: stretch },
+        listed: { list, words: rarest.words, bounds: stretch, carried },
       });
       rows.push(...(this.tables.statement(sql).all(...params) as Omit<DocumentRow, 'deleted'>[]));
       if (rows.length > page.limit || end === null) break;

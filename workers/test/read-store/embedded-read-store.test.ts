@@ -25,6 +25,7 @@ import {
   eventLog,
   productDescriptionChanged,
   productListed,
+  productPriceChanged,
   productReported,
   reportedProductDeleted,
   userRegistered,
@@ -243,6 +244,77 @@ describe('embedded read store', () => {
       expect(listed).toBeGreaterThan(6);
       expect((await search(store, { q: 'reno', brand: 'Samsung' })).items).toEqual([]);
       expect((await search(store, { q: 'reno', brand: 'Oppo' })).items).toHaveLength(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('searches word lists made before they carried years of use, and keeps them', async () => {
+    const file = newFile();
+    const log = eventLog();
+    const first = openEmbeddedReadStore({ file });
+    await projectEvents(
+      first,
+      log.recordAll(
+        productListed('p1', { productName: 'Galaxy S20', sellingPrice: 300, year: 1 }),
+        productListed('p2', { productName: 'Galaxy S21', sellingPrice: 200, year: 3 }),
+      ),
+    );
+    await first.close();
+    const db = new Database(file);
+    for (const field of ['postTime', 'sellingPrice']) {
+      const list = `products__words_by_${field}`;
+      db.exec(`
+        CREATE TABLE older (word TEXT NOT NULL, value NOT NULL, doc INTEGER NOT NULL,
+          PRIMARY KEY (word, value, doc)) WITHOUT ROWID;
+        INSERT INTO older SELECT word, value, doc FROM ${list};
+        DROP TABLE ${list};
+        ALTER TABLE older RENAME TO ${list};
+      `);
+    }
+    db.close();
+    const store = openEmbeddedReadStore({ file, listedSearchMatches: 0 });
+    try {
+      const found = async (query: Parameters<typeof search>[1]) =>
+        (await search(store, query)).items.map((product) => product._id);
+      expect(await found({ q: 'gal', maxYears: 2, sort: 'priceAsc' })).toEqual(['p1']);
+      await projectEvents(
+        store,
+        log.recordAll(
+          productListed('p3', { productName: 'Galaxy S22', sellingPrice: 100, year: 0 }),
+          productPriceChanged('p2', 50),
+        ),
+      );
+      expect(await found({ q: 'gal', maxYears: 2, sort: 'priceAsc' })).toEqual(['p3', 'p1']);
+      expect(await found({ q: 'gal', sort: 'priceAsc' })).toEqual(['p2', 'p3', 'p1']);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('word lists carry the years of use of each entry', async () => {
+    const store = openEmbeddedReadStore({ file: newFile() });
+    try {
+      await projectEvents(
+        store,
+        eventLog().recordAll(
+          productListed('p1', { productName: 'Galaxy S20', year: 1 }),
+          productListed('p2', { productName: 'Reno 8', Brand: 'Oppo', year: 4 }),
+          productPriceChanged('p2', 120),
+        ),
+      );
+      const reader = new Database((store as EmbeddedReadStore).file, { readonly: true });
+      const years = reader
+        .prepare(
+          'SELECT DISTINCT doc, carried_year FROM products__words_by_sellingPrice ORDER BY doc',
+        )
+        .raw()
+        .all();
+      reader.close();
+      expect(years).toEqual([
+        [1, 1],
+        [2, 4],
+      ]);
     } finally {
       await store.close();
     }

@@ -1065,6 +1065,12 @@ export function searchContract(factory: Pick<ReadStoreFactory, 'open'>): void {
       expect(await found(store, { q: 'zz', minPrice: 0 })).toEqual([]);
       expect(await found(store, { q: 'reno', maxPrice: 399 })).toEqual([]);
       expect(await found(store, { q: 'iphone', sort: 'priceAsc' })).toEqual(['iphone']);
+      expect(await found(store, { q, maxYears: 2, sort: 'priceAsc' })).toEqual([
+        'a52',
+        'off',
+        'reno',
+      ]);
+      expect(await found(store, { q, maxYears: 1, sort: 'priceDesc' })).toEqual(['reno']);
     });
 
     it("finds a brand's products by another brand's words only where they have them", async () => {

@@ -326,4 +326,6 @@ export const productsReadModel: ReadModel<ProductDocument> = {
   searchText: productSearchText,
   // A brand and words of another brand's products: none of the brand's products has them.
   searchFilterFields: ['Brand'],
+  // The cheapest phones are the oldest: the cheapest first of the newer ones pass over many.
+  searchListedFields: ['year'],
 };
