@@ -194,6 +194,13 @@ describe('SQLite idempotency store (embedded profile)', () => {
       await store.put('new-last', answer('new'));
       expect(rows()).toBe(490);
       await store.close();
+      // It reads the expired answers only, however many live ones the table holds.
+      const other = new Database(path.join(purgeDir, 'idempotency.sqlite'), { readonly: true });
+      const plan = other
+        .prepare('EXPLAIN QUERY PLAN DELETE FROM idempotency_keys WHERE created_at <= ?')
+        .all(0) as { detail: string }[];
+      other.close();
+      expect(plan.map((step) => step.detail).join('; ')).toMatch(/USING .*INDEX/);
     } finally {
       rmSync(purgeDir, { recursive: true, force: true });
     }
