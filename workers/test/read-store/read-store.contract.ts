@@ -1096,6 +1096,48 @@ export function searchContract(factory: Pick<ReadStoreFactory, 'open'>): void {
       expect(await found(store, { brand: 'Iphone', q: 'gal' })).toEqual([]);
     });
 
+    it('pages the products of verified sellers with no duplicate and no gap, however few', async () => {
+      const log = eventLog();
+      const listings = Array.from({ length: 40 }, (_, i) => {
+        // Newest first: 20 of the unverified seller, then both in turn, the verified one's last.
+        const seller = i < 20 ? 's2' : i < 32 ? (i % 2 === 0 ? 's1' : 's2') : 's1';
+        return productListed(`p${String(i).padStart(2, '0')}`, {
+          productName: `Galaxy ${i}`,
+          sellingPrice: 100 + ((i * 37) % 50),
+          postTime: new Date(Date.UTC(2024, 0, 1) - i * 60_000).toISOString(),
+          sellerUid: seller,
+          email: `${seller}@example.com`,
+          sellerEmail: `${seller}@example.com`,
+        });
+      });
+      const store = await storeWith(
+        log.recordAll(
+          sellerRegistered('s1'),
+          sellerRegistered('s2'),
+          sellerVerified('s1'),
+          ...listings,
+        ),
+      );
+      for (const sort of ['newest', 'priceAsc', 'priceDesc'] as const)
+        for (const q of [undefined, 'gal']) {
+          const all = (await search(store, { q, sort }, { limit: 100 })).items;
+          const expected = ids(all.filter((product) => product.sellerVerified));
+          for (const limit of [1, 2, 6]) {
+            const pages = await allPages((after) =>
+              search(
+                store,
+                { q, sort, verifiedOnly: true },
+                { limit, ...(after ? { after } : {}) },
+              ),
+            );
+            expect(pages.flat()).toEqual(expected);
+            expect(pages.every((page) => page.length === limit || page === pages.at(-1))).toBe(
+              true,
+            );
+          }
+        }
+    });
+
     it('follows listings as they change: booked, deleted, listed', async () => {
       const log = eventLog();
       const store = await storeWith(searchCatalog(log));

@@ -9,7 +9,7 @@ import {
 import type { ChangeSource, ReadModelQuery } from '../query.ts';
 import { queryWords, searchWords } from '../search-words.ts';
 import { getSellerById, verifiedSellerIds } from '../sellers/sellers-queries.ts';
-import { maxPageSize } from '../../read-store/document-query.ts';
+import { encodeCursor, maxPageSize } from '../../read-store/document-query.ts';
 import {
   pricesOf,
   type PricePoint,
@@ -221,16 +221,89 @@ export const searchProducts: ReadModelQuery<
 > = {
   sources: ({ search }) => [{ topic: 'products', key: search.brand ?? null }, sellerVerification],
   run: async (store, { search, page }) => {
-    const query = await searchQuery(store, search, page);
-    if (!query) return { items: [], nextCursor: null };
-    const found = await store.find<ProductDocument>('products', query);
     const sort = search.sort ?? 'newest';
+    const found = search.verifiedOnly
+      ? await searchOfVerifiedSellers(store, search, page)
+      : await searchFor(store, search, page);
     return {
-      items: await withSellerVerification(store, found.items),
+      items: found.items,
       nextCursor: found.nextCursor === null ? null : `${sort}.${found.nextCursor}`,
     };
   },
 };
+
+/** A search's page, its cursor the store's. */
+async function searchFor(
+  store: ReadStore,
+  search: ProductSearch,
+  page: PageRequest,
+): Promise<Page<Product>> {
+  const query = await searchQuery(store, search, page);
+  if (!query) return { items: [], nextCursor: null };
+  const found = await store.find<ProductDocument>('products', query);
+  return { ...found, items: await withSellerVerification(store, found.items) };
+}
+
+/** Products of unverified sellers a search of verified ones passes over before it asks for their ids. */
+const unverifiedPassedOver = 4;
+
+/**
+ * A search of verified sellers' products: the products found without that filter, each answered
+ * with its seller's verification anyway, keeping the verified ones, while they come often
+ * enough; then (few verified sellers among them) the rest with the ids of every verified seller,
+ * which reading them all for each search would cost more.
+ */
+async function searchOfVerifiedSellers(
+  store: ReadStore,
+  search: ProductSearch,
+  page: PageRequest,
+): Promise<Page<Product>> {
+  const sort = search.sort ?? 'newest';
+  const orderBy = orderOf[sort];
+  // The store's cursor of a product: the values of the order's fields, as the store makes it.
+  const cursorOf = (product: Product): string =>
+    encodeCursor(
+      orderBy.map(([field]) =>
+        field === 'postTime'
+          ? product.postTime
+          : field === 'sellingPrice'
+            ? product.sellingPrice
+            : product._id,
+      ),
+    );
+  const items: Product[] = [];
+  let after = page.after;
+  const stepLimit = Math.min(maxPageSize, (page.limit + 1) * 2);
+  for (let passedOver = 0; passedOver <= unverifiedPassedOver * (page.limit + 1);) {
+    const found = await searchFor(
+      store,
+      { ...search, verifiedOnly: false },
+      { limit: stepLimit, ...(after !== undefined ? { after } : {}) },
+    );
+    for (const product of found.items) {
+      if (!product.sellerVerified) {
+        passedOver += 1;
+        continue;
+      }
+      // One more than the page: there is a next page, which goes on after the page's last.
+      if (items.length === page.limit)
+        return { items, nextCursor: cursorOf(items[items.length - 1] ?? product) };
+      items.push(product);
+    }
+    if (found.nextCursor === null) return { items, nextCursor: null };
+    after = `${sort}.${found.nextCursor}`;
+  }
+  const rest = await searchFor(store, search, {
+    limit: Math.max(1, page.limit - items.length),
+    ...(after !== undefined ? { after } : {}),
+  });
+  if (items.length === page.limit)
+    return {
+      items,
+      nextCursor: rest.items.length > 0 ? cursorOf(items[items.length - 1]!) : null,
+    };
+  return { items: [...items, ...rest.items], nextCursor: rest.nextCursor };
+}
 
 /**
  * The ids of a seller's products still on the site (on sale, taken off sale for now, or booked),
