@@ -524,7 +524,7 @@ const walkRowsOf = (rows: number): number => Math.max(20_000, Math.round(rows / 
 
 /**
  * How far a keyword search counts its matches: within it, a walk of the word lists goes no
- * further than a sixteenth of them before the matches are read instead.
+ * further than a quarter of them before the matches are read instead.
  */
 const countedMatches = 40_000;
 
@@ -1075,9 +1075,9 @@ export class EmbeddedReadStore implements ReadStore {
     if (inRange) return inRange;
     const matches = page ? this.countMatches(model, query, countedMatches) : 0;
     if (page && matches > (this.listing.listedSearchMatches ?? 1_000)) {
-      // Walking the lists no further than a sixteenth of the matches, then reading the matches:
-      // never much more than the cheaper of the two (filters few rows pass, or none: a brand
-      // that other words name too).
+      // Walking the lists no further than a quarter of the matches, then reading the matches:
+      // never much more than the cheaper of the two (filters few rows pass, or none). A quarter,
+      // not less: filters that the cheapest pass least (available ones) are met far along.
       const counted = matches <= countedMatches;
       const listed = this.walkWordLists<D>(
         model,
@@ -1085,7 +1085,7 @@ export class EmbeddedReadStore implements ReadStore {
         query,
         page,
         this.searchWalkRows ??
-          (counted ? Math.max(1_000, matches / 16) : walkRowsOf(this.rowsOf(table))),
+          (counted ? Math.max(1_000, matches / 4) : walkRowsOf(this.rowsOf(table))),
       );
       if (listed === 'too-far' && counted)
         return this.findRows<D>(findSql(model, table, query), query);
