@@ -44,6 +44,7 @@ import {
 } from './product/events.ts';
 import {
   SellerDeletedV1,
+  SellerPersonalDataErasedV1,
   SellerRegisteredV1,
   SellerVerifiedV1,
   type SellerEvent,
@@ -67,6 +68,7 @@ const schemas = {
   SellerRegistered: { 1: SellerRegisteredV1 },
   SellerVerified: { 1: SellerVerifiedV1 },
   SellerDeleted: { 1: SellerDeletedV1 },
+  SellerPersonalDataErased: { 1: SellerPersonalDataErasedV1 },
   CategoryCreated: { 1: CategoryCreatedV1, 2: CategoryCreatedV2 },
   ProductListed: { 1: ProductListedV1, 2: ProductListedV2 },
   ProductReported: { 1: ProductReportedV1, 2: ProductReportedV2 },

@@ -116,6 +116,10 @@ class InMemoryEventStore implements EventStore {
   // Nothing here is sealed: these tests are about deciding, not about storing.
   async erasePersonalData(): Promise<void> {}
 
+  async erasedAmong(): Promise<ReadonlySet<string>> {
+    return new Set();
+  }
+
   async close(): Promise<void> {}
 
   private streamEvents(streamId: string): RecordedEvent[] {
@@ -182,6 +186,7 @@ const bindAll = (store: EventStore): EventStore => ({
   headPosition: store.headPosition.bind(store),
   subscribeToAll: store.subscribeToAll.bind(store),
   erasePersonalData: store.erasePersonalData.bind(store),
+  erasedAmong: store.erasedAmong.bind(store),
   close: store.close.bind(store),
 });
 

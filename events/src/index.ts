@@ -18,3 +18,4 @@ export type {
 } from './store/eventstoredb-event-store.ts';
 export * from './domain.ts';
 export { erasedValues, type PersonalValueKind } from './personal-data/personal-fields.ts';
+export { personalSubjectsOf } from './personal-data/sealing.ts';

@@ -115,4 +115,21 @@ describe('Seller', () => {
       expect(given(...history).when(deleteBob)).toEqual([]);
     });
   });
+
+  describe("erasing a deleted user's personal data", () => {
+    const erase: SellerCommand = {
+      type: 'EraseSellerPersonalData',
+      data: { sellerId: bob.sellerId },
+      metadata,
+    };
+    it('records it for a record still kept, none for a deleted one; refuses an unknown one', () => {
+      expect(given(bobRegistered, bobVerified).when(erase)).toEqual([
+        { type: 'SellerPersonalDataErased', schemaVersion: 1, data: { sellerId: bob.sellerId } },
+      ]);
+      expect(given(bobRegistered, bobDeleted).when(erase)).toEqual([]);
+      expect(() => given().when(erase)).toThrow(
+        new DomainError('not_found', 'This seller does not exist'),
+      );
+    });
+  });
 });

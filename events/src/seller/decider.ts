@@ -1,5 +1,11 @@
 import { DomainError, type Command, type Decider } from '../decider.ts';
-import type { SellerDeleted, SellerEvent, SellerRegistered, SellerVerified } from './events.ts';
+import type {
+  SellerDeleted,
+  SellerEvent,
+  SellerPersonalDataErased,
+  SellerRegistered,
+  SellerVerified,
+} from './events.ts';
 
 /////////////////////////////////////////
 // State
@@ -24,6 +30,9 @@ export const evolveSeller = (state: Seller, event: SellerEvent): Seller => {
       return state.status === 'registered' ? { ...state, verified: true } : state;
     case 'SellerDeleted':
       return { status: 'deleted' };
+    // The state holds personal data as the log reads it: already erased once the key is gone.
+    case 'SellerPersonalDataErased':
+      return state;
     default: {
       const _unknown: never = event;
       return state;
@@ -40,7 +49,10 @@ export type RegisterSeller = Command<'RegisterSeller', SellerRecord>;
 export type VerifySeller = Command<'VerifySeller', { sellerId: string }>;
 export type DeleteSeller = Command<'DeleteSeller', { sellerId: string }>;
 
-export type SellerCommand = RegisterSeller | VerifySeller | DeleteSeller;
+/** Sent by the system when an admin deleted the user behind the record. */
+export type EraseSellerPersonalData = Command<'EraseSellerPersonalData', { sellerId: string }>;
+
+export type SellerCommand = RegisterSeller | VerifySeller | DeleteSeller | EraseSellerPersonalData;
 
 /////////////////////////////////////////
 // Business logic
@@ -88,9 +100,27 @@ export const deleteSeller = (command: DeleteSeller, state: Seller): SellerDelete
   return [{ type: 'SellerDeleted', schemaVersion: 1, data: { sellerId: command.data.sellerId } }];
 };
 
+/** A record still kept holds a copy of its user's data; a deleted one has no document left. */
+const eraseSellerPersonalData = (
+  command: EraseSellerPersonalData,
+  state: Seller,
+): SellerPersonalDataErased[] => {
+  if (state.status === 'unregistered') throw unknownSeller();
+  if (state.status === 'deleted') return [];
+  return [
+    {
+      type: 'SellerPersonalDataErased',
+      schemaVersion: 1,
+      data: { sellerId: command.data.sellerId },
+    },
+  ];
+};
+
 export const decideSeller = (command: SellerCommand, state: Seller): SellerEvent[] => {
   const { type } = command;
   switch (type) {
+    case 'EraseSellerPersonalData':
+      return eraseSellerPersonalData(command, state);
     case 'RegisterSeller':
       return registerSeller(command, state);
     case 'VerifySeller':

@@ -10,6 +10,11 @@ export const SellerRegisteredV1 = Type.Object(
 );
 export const SellerVerifiedV1 = Type.Object({ sellerId: Id }, { additionalProperties: false });
 export const SellerDeletedV1 = Type.Object({ sellerId: Id }, { additionalProperties: false });
+/** The user behind the seller record was deleted: the record's copy of their data is erased. */
+export const SellerPersonalDataErasedV1 = Type.Object(
+  { sellerId: Id },
+  { additionalProperties: false },
+);
 
 export type SellerRegistered = {
   type: 'SellerRegistered';
@@ -26,4 +31,10 @@ export type SellerDeleted = {
   schemaVersion: 1;
   data: Static<typeof SellerDeletedV1>;
 };
-export type SellerEvent = SellerRegistered | SellerVerified | SellerDeleted;
+export type SellerPersonalDataErased = {
+  type: 'SellerPersonalDataErased';
+  schemaVersion: 1;
+  data: Static<typeof SellerPersonalDataErasedV1>;
+};
+export type SellerEvent =
+  SellerRegistered | SellerVerified | SellerDeleted | SellerPersonalDataErased;

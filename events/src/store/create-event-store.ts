@@ -125,6 +125,10 @@ export class DeferredEventStore implements EventStore {
     return (await this.store).erasePersonalData(subject);
   }
 
+  async erasedAmong(subjects: readonly string[]): Promise<ReadonlySet<string>> {
+    return (await this.store).erasedAmong(subjects);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

@@ -178,6 +178,13 @@ export class EmbeddedEventStore implements EventStore {
     await this.keys.erase(subject);
   }
 
+  erasedAmong(subjects: readonly string[]): Promise<ReadonlySet<string>> {
+    return settle(() => {
+      this.assertOpen();
+      return new Set(subjects.filter((subject) => this.keys.findNow(subject) === null));
+    });
+  }
+
   subscribeToAll(options: SubscribeOptions): Subscription {
     if (this.closing) throw new Error('The event store is closed');
     const subscription = new EmbeddedSubscription(this, options);

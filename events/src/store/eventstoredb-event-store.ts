@@ -313,6 +313,12 @@ export class EventStoreDbEventStore implements EventStore {
     await this.keys.erase(subject);
   }
 
+  async erasedAmong(subjects: readonly string[]): Promise<ReadonlySet<string>> {
+    this.assertOpen();
+    const keys = await this.keys.find(subjects);
+    return new Set(subjects.filter((subject) => keys.get(subject) === null));
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

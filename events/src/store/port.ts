@@ -93,6 +93,8 @@ export interface EventStore {
    * moment this resolves, in every process; their events, times and ids stay. Idempotent.
    */
   erasePersonalData(subject: string): Promise<void>;
+  /** Which of these subjects are erased: their personal data reads as erased from now on. */
+  erasedAmong(subjects: readonly string[]): Promise<ReadonlySet<string>>;
   close(): Promise<void>;
 }
 

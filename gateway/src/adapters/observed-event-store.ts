@@ -40,6 +40,7 @@ export function observeAppends(store: EventStore): ObservedEventStore {
     headPosition: () => store.headPosition(),
     subscribeToAll: (options) => store.subscribeToAll(options),
     erasePersonalData: (subject) => store.erasePersonalData(subject),
+    erasedAmong: (subjects) => store.erasedAmong(subjects),
     close: () => store.close(),
     onAppend(listener) {
       listeners.add(listener);

@@ -150,6 +150,14 @@ export default async function userCommandRoutes(fastify: FastifyInstance): Promi
       // the log, should this process stop in between, and erases the read models' copies.)
       await app.eventStore.erasePersonalData(id);
       await app.idempotencyStore.forgetAnswersOf(id);
+      // The sign-in account holds their e-mail and name too. Firebase's own: should it refuse
+      // (no admin credentials for it), the deletion stands and the operator is told.
+      await app.firebaseAuth.deleteAccount(id).catch((error: unknown) => {
+        request.log.error(
+          { err: error, uid: id },
+          'The deleted user keeps a sign-in account: delete it in the Firebase console',
+        );
+      });
       return {
         acknowledged: true,
         deletedCount: result.appended ? 1 : 0,

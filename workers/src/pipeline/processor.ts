@@ -6,7 +6,11 @@ import { endRightsOfDeletedAccounts } from '../reactors/account-deleted-reactor.
 import { completeProductsOfEndedBookings } from '../reactors/booking-ended-reactor.ts';
 import { scheduleExpiriesOf, type ExpiryScheduler } from '../reactors/booking-expiry.ts';
 import { ensureBookingsPlaced, type BookingGrace } from '../reactors/booking-placed-reactor.ts';
-import { eraseDeletedUsers, type ErasingStore } from '../reactors/erasure-reactor.ts';
+import {
+  eraseDeletedUsers,
+  eraseLateCopies,
+  type ErasingStore,
+} from '../reactors/erasure-reactor.ts';
 import { projectEvents, type ProjectionTarget, type ReadStore } from '../read-models.ts';
 
 export interface ProcessorOptions {
@@ -48,6 +52,8 @@ export function createEventProcessor(options: ProcessorOptions): EventHandler {
       }
     }
     const changes = await projectEvents(options.readStore, events);
+    if (options.eventStore && options.bookingEnds)
+      await eraseLateCopies(options.eventStore, options.bookingEnds.readStore, events);
     // What an erasure overwrote must not survive in the read store's files either.
     if (options.bookingEnds && events.some((event) => erasing.has(event.type)))
       await options.bookingEnds.readStore.purgeOverwrittenData();

@@ -6,11 +6,14 @@ import {
   handleCommand,
   productDecider,
   productStreamId,
+  sellerDecider,
+  sellerStreamId,
   type CommandStore,
   type EventStore,
   type RecordedEvent,
 } from '@resale/events';
 import type { BookingDocument } from '../projections/bookings/booking-document.ts';
+import type { SellerDocument } from '../projections/sellers/seller-document.ts';
 import { reportsOf, type ProductDocument } from '../projections/products/product-document.ts';
 import type { ReadModelDocument, ReadModelName } from '../projections/projection.ts';
 import { maxPageSize } from '../read-store/document-query.ts';
@@ -18,16 +21,16 @@ import type { DocumentQuery, ReadStore } from '../read-store/port.ts';
 import { causedBy } from './account-deleted-reactor.ts';
 
 /** What erasing needs of the log: deciding and appending, and destroying a person's key. */
-export type ErasingStore = CommandStore & Pick<EventStore, 'erasePersonalData'>;
+export type ErasingStore = CommandStore & Pick<EventStore, 'erasePersonalData' | 'erasedAmong'>;
 
 /**
  * When an admin deletes a user, their personal data becomes unreadable everywhere:
  * - their key is destroyed (crypto-shredding): every field of theirs in the log, stored or to
  *   come, reads as erased from then on, in every read and every replay;
- * - each listing and booking whose documents still hold a copy of it records its part of the
- *   erasure (ProductPersonalDataErased, BookingPersonalDataErased), and the read models overwrite
- *   those fields with what the log now reads. The users and sellers read models do it on
- *   UserDeleted itself.
+ * - their seller record and each listing and booking whose documents still hold a copy of it
+ *   records its part of the erasure (SellerPersonalDataErased, ProductPersonalDataErased,
+ *   BookingPersonalDataErased), and the read models overwrite those fields with what the log now
+ *   reads (the users read model drops the user on UserDeleted itself).
  * The documents are the read models' plus those of earlier events of the same run (not projected
  * yet). Documents already erased are left alone, so a redelivered deletion records nothing again.
  */
@@ -39,9 +42,108 @@ export async function eraseDeletedUsers(
   for (const [index, event] of events.entries()) {
     if (event.type !== 'UserDeleted') continue;
     const { uid } = event.data as { uid: string };
-    await eventStore.erasePersonalData(uid);
-    const earlier = events.slice(0, index);
-    for (const productId of await productsHoldingDataOf(readStore, uid, earlier))
+    await eraseRecordParts(eventStore, readStore, uid, events.slice(0, index), event);
+  }
+}
+
+/** Each listing, booking and seller record of theirs whose document holds a copy, erased. */
+async function eraseRecordParts(
+  eventStore: ErasingStore,
+  readStore: ReadStore,
+  uid: string,
+  earlier: readonly RecordedEvent[],
+  event: RecordedEvent,
+): Promise<void> {
+  await eventStore.erasePersonalData(uid);
+  const seller = await readStore.get<SellerDocument>('sellers', uid);
+  const registeredEarlier = earlier.some(
+    (e) => e.type === 'SellerRegistered' && dataOf(e)['sellerId'] === uid,
+  );
+  if ((seller && sellerHoldsData(seller)) || registeredEarlier)
+    await eraseSellerRecord(eventStore, uid, event);
+  for (const productId of await productsHoldingDataOf(readStore, uid, earlier))
+    await unlessUnknown(() =>
+      handleCommand(eventStore, productStreamId(productId), productDecider, {
+        type: 'ErasePersonalData',
+        data: { productId, uid },
+        metadata: causedBy(event),
+      }),
+    );
+  for (const bookingId of await bookingsHoldingDataOf(readStore, uid, earlier))
+    await unlessUnknown(() =>
+      handleCommand(eventStore, bookingStreamId(bookingId), bookingDecider, {
+        type: 'EraseBookingPersonalData',
+        data: { bookingId, uid },
+        metadata: causedBy(event),
+      }),
+    );
+}
+
+async function eraseSellerRecord(
+  eventStore: ErasingStore,
+  sellerId: string,
+  cause: RecordedEvent,
+): Promise<void> {
+  await unlessUnknown(() =>
+    handleCommand(eventStore, sellerStreamId(sellerId), sellerDecider, {
+      type: 'EraseSellerPersonalData',
+      data: { sellerId },
+      metadata: causedBy(cause),
+    }),
+  );
+}
+
+/**
+ * Where events copy a person's data into the documents: whose (the fields naming them) and the
+ * stream deciding that document's erasure.
+ */
+const copies: Readonly<
+  Record<
+    string,
+    { readonly people: readonly string[]; readonly document: 'seller' | 'product' | 'booking' }
+  >
+> = {
+  SellerRegistered: { people: ['sellerId'], document: 'seller' },
+  ProductListed: { people: ['sellerUid'], document: 'product' },
+  ProductReported: { people: ['reporterUid'], document: 'product' },
+  CaseClaimed: { people: ['adminUid'], document: 'product' },
+  ProductBooked: { people: ['buyerUid', 'sellerUid'], document: 'booking' },
+  BookingPlaced: { people: ['buyerUid', 'sellerUid'], document: 'booking' },
+};
+
+/**
+ * Copies made late: with several partitions, an event read from the log before its person's key
+ * was destroyed may be projected after the erasure looked for their documents, leaving a copy in
+ * clear. So once a run is projected, each of its events that copied the data of a person erased
+ * by now has its document's erasure recorded as well. (Either the key was destroyed before this
+ * check, which then sees it, or after the copy was committed, and the erasure found the copy.)
+ */
+export async function eraseLateCopies(
+  eventStore: ErasingStore,
+  readStore: ReadStore,
+  events: readonly RecordedEvent[],
+): Promise<void> {
+  const copying = events.flatMap((event) => {
+    const copy = copies[event.type];
+    if (!copy) return [];
+    const data = dataOf(event);
+    return copy.people
+      .map((field) => data[field])
+      .filter((uid): uid is string => typeof uid === 'string' && uid !== '')
+      .map((uid) => ({ event, uid, document: copy.document }));
+  });
+  if (copying.length === 0) return;
+  const erased = await eventStore.erasedAmong([...new Set(copying.map(({ uid }) => uid))]);
+  for (const { event, uid, document } of copying) {
+    if (!erased.has(uid)) continue;
+    const data = dataOf(event);
+    if (document === 'seller') {
+      const seller = await readStore.get<SellerDocument>('sellers', uid);
+      if (seller && sellerHoldsData(seller)) await eraseSellerRecord(eventStore, uid, event);
+    } else if (document === 'product' && typeof data['productId'] === 'string') {
+      const productId = data['productId'];
+      const doc = await readStore.get<ProductDocument>('products', productId);
+      if (!doc || !productHoldsDataOf(doc, uid)) continue;
       await unlessUnknown(() =>
         handleCommand(eventStore, productStreamId(productId), productDecider, {
           type: 'ErasePersonalData',
@@ -49,7 +151,10 @@ export async function eraseDeletedUsers(
           metadata: causedBy(event),
         }),
       );
-    for (const bookingId of await bookingsHoldingDataOf(readStore, uid, earlier))
+    } else if (document === 'booking' && typeof data['bookingId'] === 'string') {
+      const bookingId = data['bookingId'];
+      const doc = await readStore.get<BookingDocument>('bookings', bookingId);
+      if (!doc || !bookingHoldsDataOf(doc, uid)) continue;
       await unlessUnknown(() =>
         handleCommand(eventStore, bookingStreamId(bookingId), bookingDecider, {
           type: 'EraseBookingPersonalData',
@@ -57,6 +162,7 @@ export async function eraseDeletedUsers(
           metadata: causedBy(event),
         }),
       );
+    }
   }
 }
 
@@ -89,6 +195,22 @@ async function allOf<D extends ReadModelDocument>(
   return documents;
 }
 
+/** Whether a seller record's document still holds its user's data in clear. */
+const sellerHoldsData = (doc: SellerDocument): boolean => doc.email !== erasedValues.email;
+
+/** Whether the listing's document still holds the user's data in clear. */
+const productHoldsDataOf = (doc: ProductDocument, uid: string): boolean =>
+  (doc.sellerUid === uid && doc.sellerEmail !== erasedValues.email) ||
+  reportsOf(doc).some(
+    (report) => report.reporterUid === uid && report.reporterName !== erasedValues.name,
+  ) ||
+  (doc.claimedBy === uid && doc.claimedByName !== erasedValues.name);
+
+/** Whether the booking's document still holds the user's data in clear. */
+const bookingHoldsDataOf = (doc: BookingDocument, uid: string): boolean =>
+  (doc.buyerUid === uid && doc.email !== erasedValues.email) ||
+  (doc.sellerUid === uid && doc.sellerEmail !== null && doc.sellerEmail !== erasedValues.email);
+
 const dataOf = (event: RecordedEvent): Readonly<Record<string, unknown>> =>
   event.data as Readonly<Record<string, unknown>>;
 
@@ -115,14 +237,7 @@ async function productsHoldingDataOf(
     }),
   ]);
   const ids = new Set<string>();
-  for (const doc of sold) if (doc.sellerEmail !== erasedValues.email) ids.add(doc._id);
-  for (const doc of underReview) {
-    const reportedByThem = reportsOf(doc).some(
-      (report) => report.reporterUid === uid && report.reporterName !== erasedValues.name,
-    );
-    const heldByThem = doc.claimedBy === uid && doc.claimedByName !== erasedValues.name;
-    if (reportedByThem || heldByThem) ids.add(doc._id);
-  }
+  for (const doc of [...sold, ...underReview]) if (productHoldsDataOf(doc, uid)) ids.add(doc._id);
   for (const event of earlier) {
     const data = dataOf(event);
     const theirs =
@@ -151,9 +266,7 @@ async function bookingsHoldingDataOf(
     }),
   ]);
   const ids = new Set<string>();
-  for (const doc of bought) if (doc.email !== erasedValues.email) ids.add(doc._id);
-  for (const doc of received)
-    if (doc.sellerEmail !== null && doc.sellerEmail !== erasedValues.email) ids.add(doc._id);
+  for (const doc of [...bought, ...received]) if (bookingHoldsDataOf(doc, uid)) ids.add(doc._id);
   for (const event of earlier) {
     const data = dataOf(event);
     const theirs =

@@ -33,7 +33,7 @@ const productEventTypes: EventType[] = [
 const expectedHandledTypes: Record<ReadModelName, EventType[]> = {
   categories: ['CategoryCreated'],
   users: ['UserRegistered', 'UserPromoted', 'UserDeleted'],
-  sellers: ['SellerRegistered', 'SellerVerified', 'SellerDeleted', 'UserDeleted'],
+  sellers: ['SellerRegistered', 'SellerVerified', 'SellerDeleted', 'SellerPersonalDataErased'],
   bookings: [
     'ProductBooked',
     'BookingPlaced',

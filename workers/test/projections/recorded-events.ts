@@ -26,6 +26,7 @@ export function streamIdOf(event: AnyEvent): string {
     case 'SellerRegistered':
     case 'SellerVerified':
     case 'SellerDeleted':
+    case 'SellerPersonalDataErased':
       return sellerStreamId(event.data.sellerId);
     case 'CategoryCreated':
       return categoryStreamId(event.data.categoryId);
@@ -34,6 +35,7 @@ export function streamIdOf(event: AnyEvent): string {
     case 'BookingDeclined':
     case 'BookingCancelled':
     case 'BookingExpired':
+    case 'BookingPersonalDataErased':
       return bookingStreamId(event.data.bookingId);
     default:
       return productStreamId(event.data.productId);
@@ -371,6 +373,11 @@ export const oneEventOfEachType = {
   SellerRegistered: sellerRegistered('s1'),
   SellerVerified: sellerVerified('s1'),
   SellerDeleted: sellerDeleted('s1'),
+  SellerPersonalDataErased: {
+    type: 'SellerPersonalDataErased',
+    schemaVersion: 1,
+    data: { sellerId: 's1' },
+  },
   CategoryCreated: categoryCreated('c1'),
   ProductListed: productListed('p1'),
   ProductReported: productReported('p1'),

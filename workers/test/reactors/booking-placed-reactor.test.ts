@@ -376,5 +376,6 @@ const bindAll = (store: EventStore): EventStore => ({
   headPosition: store.headPosition.bind(store),
   subscribeToAll: store.subscribeToAll.bind(store),
   erasePersonalData: store.erasePersonalData.bind(store),
+  erasedAmong: store.erasedAmong.bind(store),
   close: store.close.bind(store),
 });

@@ -15,6 +15,8 @@ export interface FirebaseIdentity {
 export interface FirebaseAuthClient {
   /** Resolves the token's owner; rejects for an invalid, expired or e-mail-less token. */
   verifyIdToken(idToken: string): Promise<FirebaseIdentity>;
+  /** Deletes the sign-in account (its e-mail and name with it); one already gone is no error. */
+  deleteAccount(uid: string): Promise<void>;
 }
 
 /**
@@ -37,6 +39,14 @@ async function firebaseAuth(app: FastifyInstance): Promise<void> {
         email: decoded.email.toLowerCase(),
         emailVerified: decoded.email_verified === true,
       };
+    },
+    async deleteAccount(uid: string): Promise<void> {
+      try {
+        await auth.deleteUser(uid);
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'auth/user-not-found') return;
+        throw error;
+      }
     },
   } satisfies FirebaseAuthClient);
   app.addHook('onClose', async () => deleteApp(firebaseApp));

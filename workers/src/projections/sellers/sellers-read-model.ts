@@ -8,7 +8,7 @@ export const sellersHandledEventTypes: readonly EventType[] = [
   'SellerRegistered',
   'SellerVerified',
   'SellerDeleted',
-  'UserDeleted',
+  'SellerPersonalDataErased',
 ];
 
 export function evolveSeller(doc: SellerDocument | null, event: AnyEvent): SellerDocument | null {
@@ -21,9 +21,9 @@ export function evolveSeller(doc: SellerDocument | null, event: AnyEvent): Selle
       return doc && { ...doc, verified: true };
     case 'SellerDeleted':
       return null;
-    // The user behind the seller record is erased (their key is destroyed): what the record
-    // copied of them reads as the log now reads it.
-    case 'UserDeleted':
+    // The user behind the record is erased (their key is destroyed): what it copied of them
+    // reads as the log now reads it.
+    case 'SellerPersonalDataErased':
       return (
         doc && {
           ...doc,
@@ -44,11 +44,10 @@ export const sellersReadModel: ReadModel<SellerDocument> = {
   documentId: (event) =>
     event.type === 'SellerRegistered' ||
     event.type === 'SellerVerified' ||
-    event.type === 'SellerDeleted'
+    event.type === 'SellerDeleted' ||
+    event.type === 'SellerPersonalDataErased'
       ? event.data.sellerId
-      : event.type === 'UserDeleted'
-        ? event.data.uid
-        : null,
+      : null,
   evolve: evolveSeller,
   topics: { sellers: { key: () => null } },
   indexes: [
