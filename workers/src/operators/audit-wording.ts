@@ -22,7 +22,7 @@ const wordings: Readonly<Record<EventType, (payload: Payload) => string>> = {
     `${quoted(p, 'name')} <${text(p, 'email')}> signed up as ${text(p, 'role')}`,
   UserPromoted: () => 'made admin',
   UserDeleted: () => 'account deleted',
-  SellerPersonalDataErased: () => "personal data of the deleted user erased from the seller record",
+  SellerPersonalDataErased: () => 'personal data of the deleted user erased from the seller record',
   SellerRegistered: (p) => `${quoted(p, 'name')} became a seller (${text(p, 'sellerEmail')})`,
   SellerVerified: () => 'seller verified',
   SellerDeleted: () => 'seller deleted',
