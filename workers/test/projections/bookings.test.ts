@@ -6,6 +6,7 @@ import {
   bookingDeclined,
   bookingDocument,
   bookingExpired,
+  bookingPersonalDataErased,
   bookingPlaced,
   eventLog,
   productBooked,
@@ -97,5 +98,25 @@ describe('bookings projection', () => {
 
   it('an end without its booking makes none', () => {
     expect(evolveBooking(null, bookingAccepted('p1', 'bk1'))).toBeNull();
+  });
+
+  it("an erasure writes what the log reads of the erased buyer's or seller's data, nothing else", () => {
+    expect(
+      evolveBooking(booking, bookingPersonalDataErased('p1', 'bk1', booking.buyerUid)),
+    ).toEqual({
+      ...booking,
+      buyerName: 'erased',
+      email: 'erased@erased.invalid',
+      phone: 'erased',
+      address: 'erased',
+    });
+    expect(evolveBooking(booking, bookingPersonalDataErased('p1', 'bk1', 's1'))).toEqual({
+      ...booking,
+      sellerEmail: 'erased@erased.invalid',
+    });
+    expect(evolveBooking(booking, bookingPersonalDataErased('p1', 'bk1', 'someone'))).toEqual(
+      booking,
+    );
+    expect(evolveBooking(null, bookingPersonalDataErased('p1', 'bk1', 's1'))).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ import {
   productReleased,
   productReported,
   caseClaimed,
+  productPersonalDataErased,
   productHidden,
   productRestored,
   productSold,
@@ -295,6 +296,30 @@ describe('products read model', () => {
       // Delivered again, the listing does not bring the deleted product back.
       expect(documents.apply([events[0]!])).toEqual([[]]);
       expect(documents.document('products', 'p1')).toBeNull();
+    });
+  });
+
+  it("an erasure writes what the log reads of the erased user's data: seller, reporter, admin", () => {
+    const reported = evolveProduct(listed, productReported('p1', 'r1', undefined, 'other', 'Fake'));
+    const claimed = evolveProduct(reported, caseClaimed('p1', 'a1'));
+    if (!claimed) throw new Error('no product');
+    expect(evolveProduct(claimed, productPersonalDataErased('p1', 's1'))).toMatchObject({
+      sellerName: 'erased',
+      phone: 'erased',
+      address: 'erased',
+      email: 'erased@erased.invalid',
+      sellerEmail: 'erased@erased.invalid',
+      reports: claimed.reports,
+      claimedByName: 'Admin a1',
+    });
+    const withoutReporter = evolveProduct(claimed, productPersonalDataErased('p1', 'r1'));
+    expect(JSON.parse(withoutReporter?.reports ?? '[]')).toMatchObject([
+      { reporterUid: 'r1', reporterName: 'erased', details: 'erased' },
+    ]);
+    expect(withoutReporter?.sellerName).toBe(claimed.sellerName);
+    expect(evolveProduct(claimed, productPersonalDataErased('p1', 'a1'))).toEqual({
+      ...claimed,
+      claimedByName: 'erased',
     });
   });
 });

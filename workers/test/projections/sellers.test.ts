@@ -1,3 +1,4 @@
+import type { AnyEvent } from '@resale/events';
 import { describe, expect, it } from 'vitest';
 import { evolveSeller, type SellerDocument } from '../../src/projections/sellers/index.ts';
 import { sellerDeleted, sellerRegistered, sellerVerified } from './recorded-events.ts';
@@ -31,6 +32,20 @@ describe('sellers projection', () => {
 
     it('SellerDeleted removes the record', () => {
       expect(evolveSeller(seller, sellerDeleted('s1'))).toBeNull();
+    });
+
+    it("SellerPersonalDataErased writes what the log reads of its erased user's data", () => {
+      const erased: AnyEvent = {
+        type: 'SellerPersonalDataErased',
+        schemaVersion: 1,
+        data: { sellerId: 's1' },
+      };
+      expect(evolveSeller(seller, erased)).toEqual({
+        ...seller,
+        name: 'erased',
+        email: 'erased@erased.invalid',
+        sellerEmail: 'erased@erased.invalid',
+      });
     });
   });
 
