@@ -1,10 +1,8 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { journeyTimeoutMs, useJourneyBrowser, type Visitor } from './support/browser.ts';
 import { demoAccount } from './support/journey-stack.ts';
 import {
-  demoPicturesDir,
   logIn,
   openBookingForm,
   openCategoryFromHome,
@@ -12,6 +10,7 @@ import {
   seeToast,
   signUp,
   tableRow,
+  listPhone,
 } from './support/user-steps.ts';
 
 // The admin's audit: a listing's timeline, updated live as its seller edits it, and the listing
@@ -19,27 +18,6 @@ import {
 
 const browser = useJourneyBrowser(import.meta.filename);
 const visitor = (): Promise<Visitor> => browser.newVisitor();
-
-/** A seller lists a phone through the Add Product form; it lands on My Products. */
-async function listPhone(page: Page, productName: string): Promise<void> {
-  await openDashboardPage(page, 'Add Product');
-  await page.getByRole('heading', { name: 'Add A Product' }).waitFor();
-  await page.getByLabel('Product name').fill(productName);
-  await page
-    .getByLabel('Product image')
-    .setInputFiles(path.join(demoPicturesDir, 'samsung-galaxy-s22.png'));
-  await page.getByLabel('Category').selectOption('Samsung');
-  await page.getByLabel('Condition').selectOption('Good');
-  await page.getByLabel('Buying price ($)').fill('820');
-  await page.getByLabel('Selling price ($)').fill('455');
-  await page.getByLabel('Years used').fill('1');
-  await page.getByLabel('Phone').fill('+880 1711-414141');
-  await page.getByLabel('Address').fill('Uttara, Dhaka');
-  await page.getByLabel('About').fill('Boxed, with charger, battery health 91%.');
-  await page.getByRole('button', { name: 'Add Product' }).click();
-  await seeToast(page, `${productName} is added successfully`);
-  await page.getByRole('heading', { name: 'My Products' }).waitFor();
-}
 
 const timelineEntry = (page: Page, text: string) =>
   page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').filter({ hasText: text });
@@ -56,7 +34,11 @@ describe("the admin's audit timeline", () => {
         password: 'farhana-pass-2026',
         role: 'seller',
       });
-      await listPhone(seller.page, productName);
+      await listPhone(seller.page, productName, {
+        phone: '+880 1711-414141',
+        address: 'Uttara, Dhaka',
+        about: 'Boxed, with charger, battery health 91%.',
+      });
 
       // A buyer books it at $455, then cancels: the seller may change the price again.
       const buyer = await visitor();

@@ -1,15 +1,14 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { journeyTimeoutMs, useJourneyBrowser, type Visitor } from './support/browser.ts';
 import {
-  demoPicturesDir,
   openBookingForm,
   openCategoryFromHome,
   openDashboardPage,
   seeToast,
   signUp,
   tableRow,
+  listPhone,
 } from './support/user-steps.ts';
 
 // Bookings end: the seller sees a booking arrive live and answers it; the buyer sees the answer
@@ -17,26 +16,6 @@ import {
 
 const browser = useJourneyBrowser(import.meta.filename);
 const visitor = (): Promise<Visitor> => browser.newVisitor();
-
-/** A seller lists a phone through the Add Product form. */
-async function listPhone(page: Page, productName: string): Promise<void> {
-  await openDashboardPage(page, 'Add Product');
-  await page.getByRole('heading', { name: 'Add A Product' }).waitFor();
-  await page.getByLabel('Product name').fill(productName);
-  await page
-    .getByLabel('Product image')
-    .setInputFiles(path.join(demoPicturesDir, 'samsung-galaxy-s22.png'));
-  await page.getByLabel('Category').selectOption('Samsung');
-  await page.getByLabel('Condition').selectOption('Good');
-  await page.getByLabel('Buying price ($)').fill('820');
-  await page.getByLabel('Selling price ($)').fill('455');
-  await page.getByLabel('Years used').fill('1');
-  await page.getByLabel('Phone').fill('+880 1711-909090');
-  await page.getByLabel('Address').fill('Dhanmondi, Dhaka');
-  await page.getByLabel('About').fill('Boxed, with charger, no scratches.');
-  await page.getByRole('button', { name: 'Add Product' }).click();
-  await seeToast(page, `${productName} is added successfully`);
-}
 
 /** The buyer books the phone from its category page. */
 async function bookPhone(page: Page, productName: string): Promise<void> {

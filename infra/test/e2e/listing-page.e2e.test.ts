@@ -8,41 +8,29 @@ import {
   type Visitor,
 } from './support/browser.ts';
 import {
-  demoPicturesDir,
   openDashboardPage,
   seeToast,
   signUp,
   submitLogin,
   tableRow,
   type NewAccount,
+  listPhone,
 } from './support/user-steps.ts';
 
 // A page per listing, and listings that change: a shared link brings a signed-out visitor to the
 // listing once signed in; the seller's edits, sale and withdrawal show live on a buyer's open page.
 
+/** What this file's seller fills in for every phone, besides the name and price. */
+const phoneListing = {
+  condition: 'Excelent',
+  buyingPrice: '899',
+  phone: '+880 1711-303030',
+  address: 'Dhanmondi, Dhaka',
+  about: 'Boxed, with charger, battery health 94%.',
+} as const;
+
 const browser = useJourneyBrowser(import.meta.filename);
 const visitor = (): Promise<Visitor> => browser.newVisitor();
-
-/** A seller lists a phone through the Add Product form; it lands on My Products. */
-async function listPhone(page: Page, productName: string, sellingPrice: string): Promise<void> {
-  await openDashboardPage(page, 'Add Product');
-  await page.getByRole('heading', { name: 'Add A Product' }).waitFor();
-  await page.getByLabel('Product name').fill(productName);
-  await page
-    .getByLabel('Product image')
-    .setInputFiles(path.join(demoPicturesDir, 'samsung-galaxy-s22.png'));
-  await page.getByLabel('Category').selectOption('Samsung');
-  await page.getByLabel('Condition').selectOption('Excelent');
-  await page.getByLabel('Buying price ($)').fill('899');
-  await page.getByLabel('Selling price ($)').fill(sellingPrice);
-  await page.getByLabel('Years used').fill('1');
-  await page.getByLabel('Phone').fill('+880 1711-303030');
-  await page.getByLabel('Address').fill('Dhanmondi, Dhaka');
-  await page.getByLabel('About').fill('Boxed, with charger, battery health 94%.');
-  await page.getByRole('button', { name: 'Add Product' }).click();
-  await seeToast(page, `${productName} is added successfully`);
-  await page.getByRole('heading', { name: 'My Products' }).waitFor();
-}
 
 /** From My Products to the listing's own page; answers its address, as the seller would share it. */
 async function openOwnListing(page: Page, productName: string): Promise<string> {
@@ -83,7 +71,7 @@ describe("a listing's own page", () => {
         password: 'farhana-pass-2026',
         role: 'seller',
       });
-      await listPhone(seller.page, productName, '640');
+      await listPhone(seller.page, productName, { ...phoneListing, sellingPrice: '640' });
       const link = await openOwnListing(seller.page, productName);
       // Nobody books or reports their own listing.
       await seller.page.getByRole('link', { name: 'Manage in My Products' }).waitFor();
@@ -139,7 +127,7 @@ describe("a listing's own page", () => {
         password: 'rumana-pass-2026',
         role: 'seller',
       });
-      await listPhone(seller.page, productName, '640');
+      await listPhone(seller.page, productName, { ...phoneListing, sellingPrice: '640' });
       const link = await openOwnListing(seller.page, productName);
       await openDashboardPage(seller.page, 'My Product');
 
@@ -200,8 +188,8 @@ describe("a listing's own page", () => {
         password: 'jamal-pass-2026',
         role: 'seller',
       });
-      await listPhone(seller.page, sold, '275');
-      await listPhone(seller.page, withdrawn, '190');
+      await listPhone(seller.page, sold, { ...phoneListing, sellingPrice: '275' });
+      await listPhone(seller.page, withdrawn, { ...phoneListing, sellingPrice: '190' });
       const soldLink = await openOwnListing(seller.page, sold);
       await openDashboardPage(seller.page, 'My Product');
       const withdrawnLink = await openOwnListing(seller.page, withdrawn);

@@ -53,6 +53,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         urls: { web: stack.urls.web, api: stack.urls.api, authEmulator: stack.urls.authEmulator },
         gateways: stack.urls.gateways,
         accounts: stack.accounts,
+        dataDir: dataDir ?? '',
         servers: stack.servers,
         workerPids: stack.workers.map((worker) => worker.child.pid ?? 0),
         operatorEnv: stack.operatorEnv,

@@ -36,7 +36,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
         webDistDir: path.join(dataDir, 'web'),
       });
     },
-    describe: (stack): JourneyStack => ({ urls: stack.urls, accounts: stack.accounts }),
+    describe: (stack): JourneyStack => ({
+      urls: stack.urls,
+      accounts: stack.accounts,
+      dataDir: dataDir ?? '',
+    }),
     stop: (stack) => stack.stop(),
   });
   project.provide('journeyStackUrl', control.url);

@@ -7,6 +7,8 @@ import { askStack } from '../../support/stack-control.ts';
 export interface JourneyStack {
   readonly urls: EmbeddedStackUrls;
   readonly accounts: readonly SeededAccount[];
+  /** The stack's DATA_DIR: what the erasure journey searches for a deleted user's data. */
+  readonly dataDir: string;
 }
 
 /** The run's stack, started by the first journey file that asks. */

@@ -98,3 +98,38 @@ export async function openBookingForm(
   await form.getByLabel('Address').fill(details.address);
   return form;
 }
+
+/** What a seller fills in the Add Product form besides the name (the rest has defaults). */
+export interface PhoneListing {
+  readonly condition?: 'Good' | 'Excelent' | 'Fair';
+  readonly buyingPrice?: string;
+  readonly sellingPrice?: string;
+  readonly phone?: string;
+  readonly address?: string;
+  readonly about?: string;
+}
+
+/** A seller lists a Samsung phone through the Add Product form; it lands on My Products. */
+export async function listPhone(
+  page: Page,
+  productName: string,
+  listing: PhoneListing = {},
+): Promise<void> {
+  await openDashboardPage(page, 'Add Product');
+  await page.getByRole('heading', { name: 'Add A Product' }).waitFor();
+  await page.getByLabel('Product name').fill(productName);
+  await page
+    .getByLabel('Product image')
+    .setInputFiles(path.join(demoPicturesDir, 'samsung-galaxy-s22.png'));
+  await page.getByLabel('Category').selectOption('Samsung');
+  await page.getByLabel('Condition').selectOption(listing.condition ?? 'Good');
+  await page.getByLabel('Buying price ($)').fill(listing.buyingPrice ?? '820');
+  await page.getByLabel('Selling price ($)').fill(listing.sellingPrice ?? '455');
+  await page.getByLabel('Years used').fill('1');
+  await page.getByLabel('Phone').fill(listing.phone ?? '+880 1711-909090');
+  await page.getByLabel('Address').fill(listing.address ?? 'Dhanmondi, Dhaka');
+  await page.getByLabel('About').fill(listing.about ?? 'Boxed, with charger, no scratches.');
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await seeToast(page, `${productName} is added successfully`);
+  await page.getByRole('heading', { name: 'My Products' }).waitFor();
+}
