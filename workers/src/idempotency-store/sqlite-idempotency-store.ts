@@ -66,15 +66,6 @@ const statements = {
   forget: 'DELETE FROM idempotency_keys WHERE owner = ?',
 } as const;
 
-/**
- * How long the first write of a batch waits for others to share its commit, in milliseconds: a
- * commit costs the same CPU (its sync above all) for one answer as for dozens, and answers come
- * one or two at a time between two commits, each just after its command's own commit.
- */
-const GATHER_MS = 2;
-/** A batch this large is committed without waiting any longer. */
-const MAX_BATCH = 256;
-
 /** Expired answers are deleted with every this many puts. */
 const PURGE_EVERY_PUTS = 500;
 
@@ -177,10 +168,7 @@ export function openSqliteIdempotencyStore(
   let pending: PendingWrite[] = [];
   /** The commit each scope put and not yet committed waits for. */
   const committing = new Map<string, Promise<void>>();
-  /** When the oldest write pending was accepted (performance.now()). */
-  let gatheringSince = 0;
-  let forgetPending = false;
-  let gatherTimer: NodeJS.Timeout | undefined;
+  let flushScheduled: NodeJS.Immediate | undefined;
   let closed = false;
 
   let worker: SqliteThread<'statements'> | undefined;
@@ -250,31 +238,15 @@ export function openSqliteIdempotencyStore(
     return started;
   };
 
-  /**
-   * Hands what is pending to the writer, unless a batch is still committing or the oldest write
-   * pending may still wait for others (a forget and a closing store wait for none).
-   */
+  /** Hands what is pending to the writer, unless a batch is still committing. */
   const send = (): void => {
     if (batchInFlight) return;
-    if (pending.length === 0) {
+    const batch = pending;
+    pending = [];
+    if (batch.length === 0) {
       idle?.();
       return;
     }
-    const waited = performance.now() - gatheringSince;
-    if (!closed && !forgetPending && pending.length < MAX_BATCH && waited < GATHER_MS) {
-      gatherTimer ??= setTimeout(() => {
-        gatherTimer = undefined;
-        send();
-      }, GATHER_MS - waited);
-      return;
-    }
-    if (gatherTimer) {
-      clearTimeout(gatherTimer);
-      gatherTimer = undefined;
-    }
-    const batch = pending;
-    pending = [];
-    forgetPending = false;
     const steps = stepsOf(batch);
     // Started with the first answer to keep: a process that only reads runs no thread.
     if (!worker && !threadFailed && !closed) worker = startWorker();
@@ -300,11 +272,13 @@ export function openSqliteIdempotencyStore(
     );
   };
 
+  /** Writes accepted in the same turn of the event loop are committed together. */
   const accept = (write: PendingWrite): void => {
-    if (pending.length === 0) gatheringSince = performance.now();
     pending.push(write);
-    if (write.kind === 'forget') forgetPending = true;
-    send();
+    flushScheduled ??= setImmediate(() => {
+      flushScheduled = undefined;
+      send();
+    });
   };
 
   return {
@@ -335,7 +309,6 @@ export function openSqliteIdempotencyStore(
       const done = new Promise<void>((resolve, reject) => {
         write = { kind: 'put', scope, answer, at: now(), resolve, reject };
       });
-      // Before it is accepted: a store without its thread commits (and settles) it at once.
       if (!committing.has(scope)) committing.set(scope, done);
       accept(write);
       return done;
@@ -349,6 +322,10 @@ export function openSqliteIdempotencyStore(
     async close() {
       if (closed) return;
       closed = true;
+      if (flushScheduled) {
+        clearImmediate(flushScheduled);
+        flushScheduled = undefined;
+      }
       // Writes already accepted are committed (or refused) before the file closes.
       await new Promise<void>((resolve) => {
         idle = resolve;
