@@ -60,37 +60,49 @@ async function eraseRecordParts(
     (e) => e.type === 'SellerRegistered' && dataOf(e)['sellerId'] === uid,
   );
   if ((seller && sellerHoldsData(seller)) || registeredEarlier)
-    await eraseSellerRecord(eventStore, uid, event);
-  for (const productId of await productsHoldingDataOf(readStore, uid, earlier))
-    await unlessUnknown(() =>
-      handleCommand(eventStore, productStreamId(productId), productDecider, {
-        type: 'ErasePersonalData',
-        data: { productId, uid },
-        metadata: causedBy(event),
-      }),
-    );
-  for (const bookingId of await bookingsHoldingDataOf(readStore, uid, earlier))
-    await unlessUnknown(() =>
-      handleCommand(eventStore, bookingStreamId(bookingId), bookingDecider, {
-        type: 'EraseBookingPersonalData',
-        data: { bookingId, uid },
-        metadata: causedBy(event),
-      }),
-    );
+    await recordErasure(eventStore, { document: 'seller', id: uid, uid }, event);
+  for (const id of await productsHoldingDataOf(readStore, uid, earlier))
+    await recordErasure(eventStore, { document: 'product', id, uid }, event);
+  for (const id of await bookingsHoldingDataOf(readStore, uid, earlier))
+    await recordErasure(eventStore, { document: 'booking', id, uid }, event);
 }
 
-async function eraseSellerRecord(
+type ErasedDocument = 'seller' | 'product' | 'booking';
+
+/**
+ * Records one document's part of the user's erasure, decided on its own stream. A stream not in
+ * the log yet (a booking still to be placed) will read erased anyway.
+ */
+async function recordErasure(
   eventStore: ErasingStore,
-  sellerId: string,
+  part: { readonly document: ErasedDocument; readonly id: string; readonly uid: string },
   cause: RecordedEvent,
 ): Promise<void> {
-  await unlessUnknown(() =>
-    handleCommand(eventStore, sellerStreamId(sellerId), sellerDecider, {
-      type: 'EraseSellerPersonalData',
-      data: { sellerId },
-      metadata: causedBy(cause),
-    }),
-  );
+  const metadata = causedBy(cause);
+  const { id, uid } = part;
+  try {
+    if (part.document === 'seller')
+      await handleCommand(eventStore, sellerStreamId(id), sellerDecider, {
+        type: 'EraseSellerPersonalData',
+        data: { sellerId: id },
+        metadata,
+      });
+    else if (part.document === 'product')
+      await handleCommand(eventStore, productStreamId(id), productDecider, {
+        type: 'ErasePersonalData',
+        data: { productId: id, uid },
+        metadata,
+      });
+    else
+      await handleCommand(eventStore, bookingStreamId(id), bookingDecider, {
+        type: 'EraseBookingPersonalData',
+        data: { bookingId: id, uid },
+        metadata,
+      });
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'not_found') return;
+    throw error;
+  }
 }
 
 /**
@@ -98,10 +110,7 @@ async function eraseSellerRecord(
  * stream deciding that document's erasure.
  */
 const copies: Readonly<
-  Record<
-    string,
-    { readonly people: readonly string[]; readonly document: 'seller' | 'product' | 'booking' }
-  >
+  Record<string, { readonly people: readonly string[]; readonly document: ErasedDocument }>
 > = {
   SellerRegistered: { people: ['sellerId'], document: 'seller' },
   ProductListed: { people: ['sellerUid'], document: 'product' },
@@ -134,46 +143,46 @@ export async function eraseLateCopies(
   });
   if (copying.length === 0) return;
   const erased = await eventStore.erasedAmong([...new Set(copying.map(({ uid }) => uid))]);
+  // A booking is copied by its ProductBooked and its BookingPlaced: one part each document.
+  const recorded = new Set<string>();
   for (const { event, uid, document } of copying) {
     if (!erased.has(uid)) continue;
-    const data = dataOf(event);
-    if (document === 'seller') {
-      const seller = await readStore.get<SellerDocument>('sellers', uid);
-      if (seller && sellerHoldsData(seller)) await eraseSellerRecord(eventStore, uid, event);
-    } else if (document === 'product' && typeof data['productId'] === 'string') {
-      const productId = data['productId'];
-      const doc = await readStore.get<ProductDocument>('products', productId);
-      if (!doc || !productHoldsDataOf(doc, uid)) continue;
-      await unlessUnknown(() =>
-        handleCommand(eventStore, productStreamId(productId), productDecider, {
-          type: 'ErasePersonalData',
-          data: { productId, uid },
-          metadata: causedBy(event),
-        }),
-      );
-    } else if (document === 'booking' && typeof data['bookingId'] === 'string') {
-      const bookingId = data['bookingId'];
-      const doc = await readStore.get<BookingDocument>('bookings', bookingId);
-      if (!doc || !bookingHoldsDataOf(doc, uid)) continue;
-      await unlessUnknown(() =>
-        handleCommand(eventStore, bookingStreamId(bookingId), bookingDecider, {
-          type: 'EraseBookingPersonalData',
-          data: { bookingId, uid },
-          metadata: causedBy(event),
-        }),
-      );
-    }
+    const id = documentIdOf(document, uid, dataOf(event));
+    const part = `${document} ${id} ${uid}`;
+    if (id === undefined || recorded.has(part)) continue;
+    if (!(await holdsDataOf(readStore, document, id, uid))) continue;
+    recorded.add(part);
+    await recordErasure(eventStore, { document, id, uid }, event);
   }
 }
 
-/** One stream's part; a stream not in the log yet (a booking still to be placed) reads erased anyway. */
-async function unlessUnknown(decide: () => Promise<unknown>): Promise<void> {
-  try {
-    await decide();
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'not_found') return;
-    throw error;
+/** The id of the document an event copied a person's data into. */
+function documentIdOf(
+  document: ErasedDocument,
+  uid: string,
+  data: Readonly<Record<string, unknown>>,
+): string | undefined {
+  const id = document === 'seller' ? uid : data[document === 'product' ? 'productId' : 'bookingId'];
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** Whether the document still holds a clear copy of the user's data. */
+async function holdsDataOf(
+  readStore: ReadStore,
+  document: ErasedDocument,
+  id: string,
+  uid: string,
+): Promise<boolean> {
+  if (document === 'seller') {
+    const seller = await readStore.get<SellerDocument>('sellers', id);
+    return seller !== null && sellerHoldsData(seller);
   }
+  if (document === 'product') {
+    const product = await readStore.get<ProductDocument>('products', id);
+    return product !== null && productHoldsDataOf(product, uid);
+  }
+  const booking = await readStore.get<BookingDocument>('bookings', id);
+  return booking !== null && bookingHoldsDataOf(booking, uid);
 }
 
 /** Every document a query finds, page after page. */
