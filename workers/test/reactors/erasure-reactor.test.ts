@@ -219,9 +219,15 @@ describe("erasing a deleted user's personal data", () => {
     });
     // Read (as a relay reads ahead) while Quentin's key still stands...
     const readEarly = await eventStore.readAll({ after: 0, limit: 100 });
-    // ... then the key is destroyed before those events are projected, no document copied yet.
+    // ... then Quentin is deleted and his key destroyed before those events are projected.
+    await append(eventStore, userStreamId(quentin.uid), by('admin-1', 'admin@example.com'), {
+      type: 'UserDeleted',
+      schemaVersion: 1,
+      data: { uid: quentin.uid },
+    });
     await eventStore.erasePersonalData(quentin.uid);
-    await projectEvents(readStore, readEarly);
+    const deletion = await eventStore.readAll({ after: readEarly.at(-1)?.position ?? 0, limit: 1 });
+    await projectEvents(readStore, [...readEarly, ...deletion]);
     expect(await readStore.get('bookings', 'bk2')).toMatchObject({ buyerName: quentin.name });
 
     const head = await eventStore.headPosition();
