@@ -1,5 +1,6 @@
 import { createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { truncateWal } from '../sqlite-writer/wal-truncation.ts';
 import type { PersonalDataKeys } from './key-store.ts';
 
 const schema = `
@@ -13,10 +14,6 @@ const schema = `
 
 /** Keys kept as KeyObjects, per process: making one costs several times an encryption. */
 const cachedKeysMax = 10_000;
-
-/** How often, and how long apart, an erasure retries the checkpoint that readers hold up. */
-const checkpointAttempts = 50;
-const checkpointRetryMs = 20;
 
 /**
  * The embedded log's keys, in a table of the log's own file: a backup (VACUUM INTO) copies the
@@ -106,23 +103,13 @@ export class SqlitePersonalDataKeys implements PersonalDataKeys {
 
   async erase(subject: string): Promise<void> {
     this.eraseNow(subject);
-    await this.truncateWal();
+    if (!(await truncateWal(this.db)))
+      throw new Error('The log is too busy to remove an erased key from its WAL: try again');
   }
 
   close(): Promise<void> {
     this.db.close();
     return Promise.resolve();
-  }
-
-  /** Copies the WAL into the file and empties it: no frame holding an erased key is left. */
-  private async truncateWal(): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
-      const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-      if (result?.busy === 0) return;
-      if (attempt === checkpointAttempts)
-        throw new Error('The log is too busy to remove an erased key from its WAL: try again');
-      await new Promise((resolve) => setTimeout(resolve, checkpointRetryMs));
-    }
   }
 
   private keyObjectOf(subject: string, raw: Buffer): KeyObject {

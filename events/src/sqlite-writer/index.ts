@@ -9,3 +9,4 @@ export {
   type SqliteThreadOptions,
 } from './sqlite-thread.ts';
 export { statementsCommitter, type SqlValue, type Step } from './statements.ts';
+export { truncateWal } from './wal-truncation.ts';
