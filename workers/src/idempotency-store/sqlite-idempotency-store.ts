@@ -5,6 +5,7 @@ import {
   SqliteThreadError,
   startSqliteThread,
   statementsCommitter,
+  truncateWal,
   type SqliteThread,
   type Step,
 } from '@resale/events/sqlite-writer';
@@ -49,9 +50,6 @@ const pragmas = [
   'busy_timeout = 5000',
   'secure_delete = ON',
 ] as const;
-
-/** How many times the WAL is tried to be emptied after a forget before the forget fails. */
-const purgeAttempts = 10;
 
 /** The statements a batch of puts runs, by name (in the writer thread, or on this connection). */
 const statements = {
@@ -109,31 +107,12 @@ export function openSqliteIdempotencyStore(
   let puts = 0;
 
   /**
-   * Copies the WAL into the file and truncates it: it still holds the pages as they were before
-   * a forget deleted answers. Called between batches, so this process's writer holds no lock;
-   * another reader of the file may: tried again a moment later.
+   * Empties the WAL, which still holds the pages as they were before a forget deleted answers.
+   * Called between batches, so this process's writer holds no lock; another reader may.
    */
   const purgeWal = async (): Promise<void> => {
-    for (let attempt = 1; attempt <= purgeAttempts; attempt++) {
-      // Not waiting in SQLite's busy handler, which would hold the event loop: between attempts.
-      db.pragma('busy_timeout = 0');
-      let busy: boolean;
-      try {
-        const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-        busy = result?.busy !== 0;
-      } catch (error) {
-        if (!(error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY')))
-          throw error;
-        busy = true;
-      } finally {
-        db.pragma('busy_timeout = 5000');
-      }
-      if (!busy) return;
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-    }
-    throw new Error(
-      `Could not empty the write-ahead log of ${file}: readers held it through ${purgeAttempts} attempts`,
-    );
+    if (!(await truncateWal(db)))
+      throw new Error(`Could not empty the write-ahead log of ${file}: readers held it`);
   };
 
   /** A batch's statements: its writes, and the purge of expired answers when one is due. */
