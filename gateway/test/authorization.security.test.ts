@@ -217,14 +217,15 @@ describe('authorization: every route and GraphQL operation × every kind of call
         url: `/jwt?email=${encodeURIComponent(deleted.email)}`,
         headers: bearer(deleted.idToken),
       });
-      expect(jwt.statusCode).toBe(403);
+      // Their sign-in account was erased with them: its ID tokens are no longer valid.
+      expect(jwt.statusCode).toBe(401);
       const again = await t.app.inject({
         method: 'POST',
         url: '/users',
         headers: bearer(deleted.idToken),
         payload: { name: deleted.name, email: deleted.email, role: 'seller' },
       });
-      expect(again.statusCode).toBe(409);
+      expect(again.statusCode).toBe(401);
       expect(await t.app.eventStore.headPosition()).toBe(head);
     });
 

@@ -215,7 +215,8 @@ describe('user accounts', () => {
         position: expect.any(Number),
       });
       expect((await me(buyer.accessToken)).statusCode).toBe(403);
-      await expect(accessTokenOf(t.app, buyer)).rejects.toThrow(/403/);
+      // Their sign-in account was erased with them: its ID tokens are no longer valid.
+      await expect(accessTokenOf(t.app, buyer)).rejects.toThrow(/401/);
       expect((await remove(admin.accessToken, buyer.uid)).json()).toMatchObject({
         deletedCount: 0,
       });

@@ -152,10 +152,10 @@ export default async function userCommandRoutes(fastify: FastifyInstance): Promi
       await app.idempotencyStore.forgetAnswersOf(id);
       // The sign-in account holds their e-mail and name too. Firebase's own: should it refuse
       // (no admin credentials for it), the deletion stands and the operator is told.
-      await app.firebaseAuth.deleteAccount(id).catch((error: unknown) => {
+      await app.firebaseAuth.eraseAccount(id).catch((error: unknown) => {
         request.log.error(
           { err: error, uid: id },
-          'The deleted user keeps a sign-in account: delete it in the Firebase console',
+          "The deleted user's sign-in account keeps their e-mail: delete it in the Firebase console",
         );
       });
       return {

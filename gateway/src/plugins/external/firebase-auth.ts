@@ -15,8 +15,12 @@ export interface FirebaseIdentity {
 export interface FirebaseAuthClient {
   /** Resolves the token's owner; rejects for an invalid, expired or e-mail-less token. */
   verifyIdToken(idToken: string): Promise<FirebaseIdentity>;
-  /** Deletes the sign-in account (its e-mail and name with it); one already gone is no error. */
-  deleteAccount(uid: string): Promise<void>;
+  /**
+   * Erases what the sign-in account holds of its user: its e-mail becomes `<uid>@erased.invalid`
+   * (the address may sign up anew), its name and phone go, and it is disabled; the ID tokens it
+   * issued are no longer valid. One already gone is no error.
+   */
+  eraseAccount(uid: string): Promise<void>;
 }
 
 /**
@@ -40,9 +44,15 @@ async function firebaseAuth(app: FastifyInstance): Promise<void> {
         emailVerified: decoded.email_verified === true,
       };
     },
-    async deleteAccount(uid: string): Promise<void> {
+    async eraseAccount(uid: string): Promise<void> {
       try {
-        await auth.deleteUser(uid);
+        await auth.updateUser(uid, {
+          email: `${uid.toLowerCase()}@erased.invalid`,
+          displayName: null,
+          phoneNumber: null,
+          photoURL: null,
+          disabled: true,
+        });
       } catch (error) {
         if ((error as { code?: unknown }).code === 'auth/user-not-found') return;
         throw error;
