@@ -1,4 +1,5 @@
 import { BackgroundCheckpoints, type RecordedEvent } from '@resale/events';
+import { truncateWal } from '@resale/events/sqlite-writer';
 import Database from 'better-sqlite3';
 import { applyEvent, type StoredRecord, type SyncDocuments } from '../projections/apply-event.ts';
 import type {
@@ -300,17 +301,12 @@ function configure(db: Db, synchronous: 'FULL' | 'NORMAL'): void {
   db.pragma('secure_delete = ON');
 }
 
-/** Checkpoints of the WAL that find readers still on it before one empties it. */
-const purgeAttempts = 10;
-
 /** Thrown when the WAL could not be emptied: readers held it through every attempt. */
 export class ReadStorePurgeError extends Error {
   readonly file: string;
 
   constructor(file: string) {
-    super(
-      `Could not empty the write-ahead log of ${file}: readers held it through ${purgeAttempts} attempts`,
-    );
+    super(`Could not empty the write-ahead log of ${file}: readers held it through every attempt`);
     this.file = file;
     this.name = 'ReadStorePurgeError';
   }
@@ -1421,24 +1417,7 @@ export class EmbeddedReadStore implements ReadStore {
    * A reader on an older snapshot keeps the WAL from being emptied: tried again a moment later.
    */
   async purgeOverwrittenData(): Promise<void> {
-    for (let attempt = 1; attempt <= purgeAttempts; attempt++) {
-      // Not waiting in SQLite's busy handler, which would hold the event loop: between attempts.
-      this.db.pragma('busy_timeout = 0');
-      let busy: boolean;
-      try {
-        const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-        busy = result?.busy !== 0;
-      } catch (error) {
-        if (!(error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY')))
-          throw error;
-        busy = true;
-      } finally {
-        this.db.pragma('busy_timeout = 5000');
-      }
-      if (!busy) return;
-      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
-    }
-    throw new ReadStorePurgeError(this.file);
+    if (!(await truncateWal(this.db))) throw new ReadStorePurgeError(this.file);
   }
 
   /** SQLite's plan for a list query: lets tests prove that every query runs on an index. */
