@@ -18,4 +18,3 @@ export type {
 } from './store/eventstoredb-event-store.ts';
 export * from './domain.ts';
 export { erasedValues, type PersonalValueKind } from './personal-data/personal-fields.ts';
-export { personalSubjectsOf } from './personal-data/sealing.ts';

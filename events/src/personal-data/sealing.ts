@@ -80,23 +80,33 @@ const sectionOf = (field: string): [Section, string] => {
   return [field.slice(0, dot) as Section, field.slice(dot + 1)];
 };
 
-/** Whose keys sealing this event needs: each person with a personal field of it. */
-export function personalSubjectsOf(type: string, data: object, metadata: object): string[] {
-  const sections = { data, metadata } as Record<Section, Record<string, unknown>>;
-  const subjects = new Set<string>();
+/** An event's personal values in clear, grouped by the person they belong to. */
+function personalValuesOf(
+  type: string,
+  sections: Readonly<Record<Section, Readonly<Record<string, unknown>>>>,
+): Map<string, { fields: string[]; values: string[] }> {
+  const bySubject = new Map<string, { fields: string[]; values: string[] }>();
   for (const part of personalPartsOf(type)) {
     const [subjectSection, subjectField] = sectionOf(part.subject);
     const subject = sections[subjectSection][subjectField];
     if (typeof subject !== 'string' || subject === '' || subject === 'system') continue;
-    const hasValue = Object.keys(part.fields).some((field) => {
+    for (const field of Object.keys(part.fields)) {
       const [section, name] = sectionOf(field);
       const value = sections[section][name];
-      return typeof value === 'string' && value !== '';
-    });
-    if (hasValue) subjects.add(subject);
+      if (typeof value !== 'string' || value === '') continue;
+      const entry = bySubject.get(subject) ?? { fields: [], values: [] };
+      entry.fields.push(field);
+      entry.values.push(value);
+      bySubject.set(subject, entry);
+    }
   }
-  return [...subjects];
+  return bySubject;
 }
+
+/** Whose keys sealing this event needs: each person with a personal field of it. */
+export const personalSubjectsOf = (type: string, data: object, metadata: object): string[] => [
+  ...personalValuesOf(type, { data, metadata } as Record<Section, Record<string, unknown>>).keys(),
+];
 
 /**
  * The stored form of an event: its personal fields taken out of the payload and the metadata and
@@ -114,21 +124,7 @@ export function sealPersonalData(
     data: { ...data },
     metadata: { ...metadata },
   };
-  const bySubject = new Map<string, { fields: string[]; values: string[] }>();
-  for (const part of personalPartsOf(type)) {
-    const [subjectSection, subjectField] = sectionOf(part.subject);
-    const subject = sections[subjectSection][subjectField];
-    if (typeof subject !== 'string' || subject === '' || subject === 'system') continue;
-    for (const field of Object.keys(part.fields)) {
-      const [section, name] = sectionOf(field);
-      const value = sections[section][name];
-      if (typeof value !== 'string' || value === '') continue;
-      const entry = bySubject.get(subject) ?? { fields: [], values: [] };
-      entry.fields.push(field);
-      entry.values.push(value);
-      bySubject.set(subject, entry);
-    }
-  }
+  const bySubject = personalValuesOf(type, sections);
   if (bySubject.size === 0) return { data, metadata };
   const parts: SealedPart[] = [];
   for (const [subject, { fields, values }] of bySubject) {
