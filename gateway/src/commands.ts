@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { CommandMetadata } from '@resale/events';
+import type { CommandMetadata, CommandResult } from '@resale/events';
 import { v7 } from 'uuid';
 
 /**
@@ -24,3 +24,20 @@ export const commandMetadata = (
  * file. uuid's v7 also keeps the ids this process makes within one millisecond in order.
  */
 export const timeOrderedUuid = (): string => v7();
+
+/** What a command changed: the thing it names, or nothing when its outcome already held. */
+type Outcome = Pick<CommandResult, 'appended' | 'position'>;
+
+/** The answer of a command that changes one thing (the `Modified` schema). */
+export const modifiedAnswer = ({ appended, position }: Outcome) => ({
+  acknowledged: true as const,
+  modifiedCount: appended ? 1 : 0,
+  position,
+});
+
+/** The answer of a command that deletes one thing (the `Deleted` schema). */
+export const deletedAnswer = ({ appended, position }: Outcome) => ({
+  acknowledged: true as const,
+  deletedCount: appended ? 1 : 0,
+  position,
+});

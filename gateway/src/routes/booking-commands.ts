@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { handleBookingMove, type BookingMove } from '@resale/events';
-import { commandMetadata, timeOrderedUuid } from '../commands.ts';
+import { commandMetadata, modifiedAnswer, timeOrderedUuid } from '../commands.ts';
 import { actorOfRequest } from '../plugins/app/authentication.ts';
 import { Modified } from '../schemas/answers.ts';
 import { Id } from '../schemas/common.ts';
@@ -62,11 +62,7 @@ export default async function bookingCommandRoutes(fastify: FastifyInstance): Pr
         const result = await handleBookingMove(app.eventStore, command, {
           newEventId: timeOrderedUuid,
         });
-        return {
-          acknowledged: true,
-          modifiedCount: result.appended ? 1 : 0,
-          position: result.position,
-        };
+        return modifiedAnswer(result);
       },
     );
 }

@@ -1,7 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { buyerBookings, sellerBookings } from '@resale/workers/read-models';
+import {
+  buyerBookings,
+  sellerBookings,
+  type BookingDocument,
+  type Page,
+  type PageRequest,
+  type ReadModelQuery,
+} from '@resale/workers/read-models';
 import { forbidden } from '../errors.ts';
 import { actorOfRequest } from '../plugins/app/authentication.ts';
 import { ListOrPage } from '../schemas/answers.ts';
@@ -12,6 +19,28 @@ import { listOrPage, pageRequestOf } from '../schemas/paging.ts';
 /** A user's own bookings ("My orders"), and the bookings of a seller's products. */
 export default async function bookingReadRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  /** One page of the caller's bookings (as buyer or as seller: `argsOf`), cached for them. */
+  const sendPage = <A>(
+    reply: FastifyReply,
+    path: string,
+    query: ReadModelQuery<A, Page<BookingDocument>>,
+    { limit, after, minPosition }: { limit?: number; after?: string; minPosition?: number },
+    uid: string,
+    argsOf: (page: PageRequest | undefined) => A,
+  ) => {
+    const page = pageRequestOf({ limit, after });
+    const args = argsOf(page);
+    return app.answerCache.send(
+      reply,
+      {
+        key: [path, uid, limit ?? '', after ?? ''].join('\u0000'),
+        sources: query.sources(args),
+        minPosition,
+      },
+      async () => listOrPage(await query.run(app.readModels.store, args), page),
+    );
+  };
 
   app.get(
     '/bookings',
@@ -30,18 +59,11 @@ export default async function bookingReadRoutes(fastify: FastifyInstance): Promi
       const actor = actorOfRequest(request);
       if (request.query.email.toLowerCase() !== actor.email)
         throw forbidden('You can only see your own bookings');
-      const { limit, after, minPosition } = request.query;
       // Read by the account, not the e-mail: a new account may reuse a deleted one's e-mail.
-      const args = { buyerUid: actor.uid, page: pageRequestOf(request.query) };
-      return app.answerCache.send(
-        reply,
-        {
-          key: ['/bookings', actor.uid, limit ?? '', after ?? ''].join('\u0000'),
-          sources: buyerBookings.sources(args),
-          minPosition,
-        },
-        async () => listOrPage(await buyerBookings.run(app.readModels.store, args), args.page),
-      );
+      return sendPage(reply, '/bookings', buyerBookings, request.query, actor.uid, (page) => ({
+        buyerUid: actor.uid,
+        page,
+      }));
     },
   );
 
@@ -60,16 +82,16 @@ export default async function bookingReadRoutes(fastify: FastifyInstance): Promi
     },
     async (request, reply) => {
       const actor = actorOfRequest(request);
-      const { limit, after, minPosition } = request.query;
-      const args = { sellerUid: actor.uid, page: pageRequestOf(request.query) };
-      return app.answerCache.send(
+      return sendPage(
         reply,
-        {
-          key: ['/bookings/received', actor.uid, limit ?? '', after ?? ''].join('\u0000'),
-          sources: sellerBookings.sources(args),
-          minPosition,
-        },
-        async () => listOrPage(await sellerBookings.run(app.readModels.store, args), args.page),
+        '/bookings/received',
+        sellerBookings,
+        request.query,
+        actor.uid,
+        (page) => ({
+          sellerUid: actor.uid,
+          page,
+        }),
       );
     },
   );

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { handleCommand, sellerDecider, sellerStreamId } from '@resale/events';
 import { getSellerByEmail, listSellers } from '@resale/workers/read-models';
-import { commandMetadata } from '../commands.ts';
+import { commandMetadata, deletedAnswer, modifiedAnswer } from '../commands.ts';
 import { notFound } from '../errors.ts';
 import { actorOfRequest } from '../plugins/app/authentication.ts';
 import { Deleted, ListOrPage, Modified } from '../schemas/answers.ts';
@@ -59,11 +59,7 @@ export default async function sellerRoutes(fastify: FastifyInstance): Promise<vo
           metadata: commandMetadata(request, actor),
         },
       );
-      return {
-        acknowledged: true,
-        modifiedCount: result.appended ? 1 : 0,
-        position: result.position,
-      };
+      return modifiedAnswer(result);
     },
   );
 
@@ -86,11 +82,7 @@ export default async function sellerRoutes(fastify: FastifyInstance): Promise<vo
         data: { sellerId: id },
         metadata: commandMetadata(request, actor),
       });
-      return {
-        acknowledged: true,
-        deletedCount: result.appended ? 1 : 0,
-        position: result.position,
-      };
+      return deletedAnswer(result);
     },
   );
 }

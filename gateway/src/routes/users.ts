@@ -8,7 +8,7 @@ import {
   userDecider,
   userStreamId,
 } from '@resale/events';
-import { commandMetadata } from '../commands.ts';
+import { commandMetadata, deletedAnswer, modifiedAnswer } from '../commands.ts';
 import { forbidden } from '../errors.ts';
 import { actorOfRequest } from '../plugins/app/authentication.ts';
 import { Deleted, Inserted, Modified } from '../schemas/answers.ts';
@@ -116,11 +116,7 @@ export default async function userCommandRoutes(fastify: FastifyInstance): Promi
         data: { uid: userId },
         metadata: commandMetadata(request, actor),
       });
-      return {
-        acknowledged: true,
-        modifiedCount: result.appended ? 1 : 0,
-        position: result.position,
-      };
+      return modifiedAnswer(result);
     },
   );
 
@@ -158,11 +154,7 @@ export default async function userCommandRoutes(fastify: FastifyInstance): Promi
           "The deleted user's sign-in account keeps their e-mail: delete it in the Firebase console",
         );
       });
-      return {
-        acknowledged: true,
-        deletedCount: result.appended ? 1 : 0,
-        position: result.position,
-      };
+      return deletedAnswer(result);
     },
   );
 }
