@@ -39,10 +39,12 @@ import { everyModel, RebuildProgress } from './rebuild-progress.ts';
  * form (visible fields plus `_position`, tombstones with `_deleted: true`). Several worker
  * processes may write at once and MongoDB has no transaction here, so every write is a
  * single-document operation guarded by what was read: an insert (a duplicate key means someone
- * else created it), or a replace/delete whose filter is the whole document as read (a compare-
- * and-set; on a miss the step is re-read and retried). An event at or before a document's
- * `_position` changes nothing, so redeliveries are no-ops. After an event is applied to every
- * read model it is recorded in `_applied`; per-model checkpoints live in `_meta`.
+ * else created it), or a replace whose filter is the document's `_id` and `_position` as read (a
+ * compare-and-set: the event at a position gives a document one content only; on a miss the step
+ * is re-read and retried). An event at or before a document's `_position` changes nothing, so
+ * redeliveries are no-ops. Every document is read by its `_id`. After a run of events is applied
+ * to every read model their positions are recorded in `_appliedPositions`, and the per-model
+ * checkpoints in `_meta` move once per run, not once per event.
  *
  * A rebuild writes fresh collections beside the live ones and swaps them in by changing the
  * `_meta` document that names each read model's live collection: one single-document update, so
@@ -58,7 +60,17 @@ export interface MongoReadStoreOptions {
 type MongoDocument = { _id: string } & Record<string, unknown>;
 type MetaDocument = { _id: string } & Partial<Record<ReadModelName | 'appliedThrough', number>>;
 
-const appliedCollection = '_applied';
+/**
+ * The positions applied to every read model, one document per block of consecutive positions: a
+ * run of events records its positions in one write per block, and a look-up reads one document
+ * by its `_id` (the block's number, as a string like every other key here).
+ */
+const appliedCollection = '_appliedPositions';
+const positionsPerBlock = 256;
+type AppliedBlock = { _id: string; positions: number[] };
+const blockOf = (position: number): string => String(Math.floor(position / positionsPerBlock));
+/** Where an earlier version recorded each applied event, one document per position. */
+const perEventAppliedCollection = '_applied';
 const metaCollection = '_meta';
 const checkpointsId = 'checkpoints';
 /** The `_meta` document counting the rebuilds swapped in, per read model. */
@@ -78,11 +90,57 @@ const isDuplicateKey = (error: unknown): boolean =>
 const isNamespaceNotFound = (error: unknown): boolean =>
   error instanceof MongoServerError && error.code === 26;
 
-/** The filter matching a record exactly as it was read. */
-function sameAsFilter(record: StoredRecord): Filter<MongoDocument> {
-  const form: Record<string, unknown> = { ...toStoredForm(record) };
-  if (!record.deleted) form[deletedField] = { $exists: false };
-  return form as Filter<MongoDocument>;
+/** The filter matching a record still as it was read: its position names its content. */
+const sameAsFilter = (record: StoredRecord): Filter<MongoDocument> => ({
+  _id: record.id,
+  _position: record.position,
+});
+
+/** Which of `positions` are recorded as applied to every read model. */
+async function appliedAmong(db: Db, positions: readonly number[]): Promise<Set<number>> {
+  const wanted = new Set(positions);
+  const blocks = await Promise.all(
+    [...new Set(positions.map(blockOf))].map((block) =>
+      db.collection<AppliedBlock>(appliedCollection).findOne({ _id: block }),
+    ),
+  );
+  return new Set(blocks.flatMap((block) => block?.positions.filter((p) => wanted.has(p)) ?? []));
+}
+
+/** Records `positions` as applied to every read model: one write per block, in one request. */
+async function recordApplied(db: Db, positions: readonly number[]): Promise<void> {
+  if (positions.length === 0) return;
+  const byBlock = new Map<string, number[]>();
+  for (const position of positions) {
+    const block = blockOf(position);
+    byBlock.set(block, [...(byBlock.get(block) ?? []), position]);
+  }
+  const write = () =>
+    db.collection<AppliedBlock>(appliedCollection).bulkWrite(
+      [...byBlock].map(([block, inBlock]) => ({
+        updateOne: {
+          filter: { _id: block },
+          update: { $addToSet: { positions: { $each: inBlock } } },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
+    );
+  try {
+    await write();
+  } catch (error) {
+    // Two writers inserted the same new block at once: the block is there now, add to it.
+    if (!isDuplicateKey(error)) throw error;
+    await write();
+  }
+}
+
+/** Moves what an earlier version recorded per event into the blocks, once. */
+async function moveAppliedRecords(db: Db): Promise<void> {
+  const earlier = db.collection<{ _id: number }>(perEventAppliedCollection);
+  const positions = (await earlier.find({}).toArray()).map(({ _id }) => _id);
+  if (positions.length > 0) await recordApplied(db, positions);
+  await dropIfExists(db, perEventAppliedCollection);
 }
 
 async function dropIfExists(db: Db, name: string): Promise<void> {
@@ -242,6 +300,7 @@ export async function openMongoReadStore(options: MongoReadStoreOptions): Promis
   try {
     const db = client.db(options.dbName, { writeConcern: { w: 'majority', journal: true } });
     await dropObsoleteCollections(db);
+    await moveAppliedRecords(db);
     const live = await liveCollections(db);
     for (const model of readModelNames) {
       await createIndexes(db, model, live(model));
@@ -305,39 +364,36 @@ export class MongoReadStore implements ReadStore {
     return new MongoDocuments(this.db, await liveCollections(this.db));
   }
 
-  private get applied(): Collection<{ _id: number }> {
-    return this.db.collection<{ _id: number }>(appliedCollection);
-  }
-
   async applyEvents(
     events: readonly RecordedEvent[],
     models: readonly ReadModelName[],
   ): Promise<ReadModelChange[][]> {
-    const recordApplied = everyModel(models);
-    const documents = await this.live();
+    if (events.length === 0) return [];
+    const everyOne = everyModel(models);
+    const positions = events.map((event) => event.position);
+    const [documents, applied] = await Promise.all([
+      this.live(),
+      everyOne ? appliedAmong(this.db, positions) : new Set<number>(),
+    ]);
     const results: ReadModelChange[][] = [];
-    for (const event of events) {
-      if (recordApplied && (await this.applied.findOne({ _id: event.position }))) {
-        results.push([]);
-        continue;
-      }
-      results.push(await applyEventConcurrently(event, models, documents));
-      await this.db
-        .collection<MetaDocument>(metaCollection)
-        .updateOne(
-          { _id: checkpointsId },
-          { $max: Object.fromEntries(models.map((model) => [model, event.position])) },
-          { upsert: true },
-        );
-      if (recordApplied) {
-        try {
-          await this.applied.insertOne({ _id: event.position });
-        } catch (error) {
-          // Recorded already by a concurrent redelivery.
-          if (!isDuplicateKey(error)) throw error;
-        }
-      }
-    }
+    for (const event of events)
+      results.push(
+        applied.has(event.position) ? [] : await applyEventConcurrently(event, models, documents),
+      );
+    // Only once every event of the run is applied: a failure before leaves the run to redeliver.
+    const last = Math.max(...positions);
+    await this.db
+      .collection<MetaDocument>(metaCollection)
+      .updateOne(
+        { _id: checkpointsId },
+        { $max: Object.fromEntries(models.map((model) => [model, last])) },
+        { upsert: true },
+      );
+    if (everyOne)
+      await recordApplied(
+        this.db,
+        positions.filter((position) => !applied.has(position)),
+      );
     return results;
   }
 
@@ -349,18 +405,17 @@ export class MongoReadStore implements ReadStore {
   async hasApplied(position: number): Promise<boolean> {
     // Workers apply events of different streams concurrently, so a checkpoint is no watermark:
     // each fully applied event is recorded.
-    const checkpoints = await readCheckpoints(this.db);
-    if (position <= (checkpoints[appliedThroughField] ?? 0)) return true;
-    return (await this.applied.findOne({ _id: position })) !== null;
+    const [checkpoints, applied] = await Promise.all([
+      readCheckpoints(this.db),
+      appliedAmong(this.db, [position]),
+    ]);
+    return position <= (checkpoints[appliedThroughField] ?? 0) || applied.has(position);
   }
 
   async get<D extends ReadModelDocument>(model: ReadModelName, id: string): Promise<D | null> {
-    const found = await (
-      await this.live()
-    )
-      .documents(model)
-      .findOne({ _id: id, [deletedField]: { $exists: false } });
-    return found ? toVisible<D>(found) : null;
+    // By its `_id` alone, the tombstone left out here: a look-up the server answers from its key.
+    const found = await (await this.live()).documents(model).findOne({ _id: id });
+    return found && found[deletedField] !== true ? toVisible<D>(found) : null;
   }
 
   async count(model: ReadModelName, filter: DocumentFilter): Promise<number> {

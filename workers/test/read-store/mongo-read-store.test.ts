@@ -56,12 +56,21 @@ describe(`MongoDB read store (${inject('mongoServer')})`, () => {
       await db.collection('reportedProducts').insertOne({ _id: 'p1' } as never);
       await db.collection('products_standing').insertOne({ _id: 'r1' } as never);
       await db.collection('products').createIndex({ sellerUid: 1 }, { name: 'by_seller_uid' });
-      await (await openMongoReadStore({ url, dbName })).close();
+      // Applied events recorded one document each.
+      await db.collection<{ _id: number }>('_applied').insertMany([{ _id: 7 }, { _id: 300 }]);
+      const store = await openMongoReadStore({ url, dbName });
+      expect(await Promise.all([7, 8, 300].map((position) => store.hasApplied(position)))).toEqual([
+        true,
+        false,
+        true,
+      ]);
+      await store.close();
       const collections = (await db.listCollections({}, { nameOnly: true }).toArray()).map(
         ({ name }) => name,
       );
       expect(collections).not.toContain('reportedProducts');
       expect(collections).not.toContain('products_standing');
+      expect(collections).not.toContain('_applied');
       const indexes = (await db.collection('products').listIndexes().toArray()).map(
         ({ name }) => name as string,
       );
