@@ -57,23 +57,25 @@ export async function openMongoIdempotencyStore(
     // server that deletes what it found matching, without matching again, would delete the new
     // answer. Once a minute at most, a put waits for the sweep.
     await sweeping;
-    // An expired entry not yet swept is replaced here.
-    await collection.updateOne(
-      { _id: scope, createdAt: { $lte: expiredBefore() } },
-      { $set: { ...answer, createdAt: new Date(now()) } },
-    );
+    // Nearly always the key is new: one insert by `_id`. A key already there keeps its answer
+    // unless that has expired (and is not yet swept): only then is it replaced.
     try {
       await collection.insertOne({ _id: scope, ...answer, createdAt: new Date(now()) });
     } catch (error) {
       if ((error as { code?: number }).code !== 11000) throw error;
+      await collection.updateOne(
+        { _id: scope, createdAt: { $lte: expiredBefore() } },
+        { $set: { ...answer, createdAt: new Date(now()) } },
+      );
     }
   };
   /** The puts not yet stored (each settles, stored or not). */
   const inFlight = new Set<Promise<void>>();
   return {
     async get(scope) {
-      const entry = await collection.findOne({ _id: scope, createdAt: { $gt: expiredBefore() } });
-      return entry
+      // By its `_id` alone, the expiry checked here: a look-up the server answers from its key.
+      const entry = await collection.findOne({ _id: scope });
+      return entry && entry.createdAt > expiredBefore()
         ? {
             fingerprint: entry.fingerprint,
             statusCode: entry.statusCode,
