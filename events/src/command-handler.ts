@@ -1,5 +1,5 @@
 import { eventMetadataFrom, evolveAll, type Command, type Decider } from './decider.ts';
-import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from './envelope.ts';
+import type { DomainEvent, NewEvent, RecordedEvent } from './envelope.ts';
 import { WrongExpectedRevisionError, type EventStore, type StreamAppend } from './store/port.ts';
 
 export interface HandleCommandOptions<E extends DomainEvent = DomainEvent> {
@@ -29,15 +29,10 @@ export interface HandleCommandOptions<E extends DomainEvent = DomainEvent> {
 }
 
 /** An event this command appended, as stored (its own global position is not known, only the last one's). */
-export interface AppendedEvent<E extends DomainEvent = DomainEvent> {
-  readonly eventId: string;
-  readonly streamId: string;
-  readonly revision: number;
-  readonly type: E['type'];
-  readonly schemaVersion: number;
-  readonly data: E['data'];
-  readonly metadata: EventMetadata;
-}
+export type AppendedEvent<E extends DomainEvent = DomainEvent> = Omit<
+  RecordedEvent<E>,
+  'position' | 'recordedAt'
+>;
 
 export interface CommandResult<E extends DomainEvent = DomainEvent> {
   /** False when the command's outcome already held: nothing was appended. */

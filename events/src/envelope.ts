@@ -23,6 +23,13 @@ export interface DomainEvent<TType extends string = string, TData extends object
   readonly data: TData;
 }
 
+/** One event type as its decider makes it: its name, its payload and that payload's version. */
+export type EventOf<TType extends string, TData, TVersion extends number = 1> = {
+  type: TType;
+  schemaVersion: TVersion;
+  data: TData;
+};
+
 /** An event ready to append: ids and metadata come from the command, never from inside `decide`. */
 export interface NewEvent<E extends DomainEvent = DomainEvent> {
   readonly eventId: string;

@@ -1,36 +1,17 @@
 import Type, { type Static } from 'typebox';
-import { Email, Id, Money, Name, Timestamp } from '../fields.ts';
+import type { EventOf } from '../envelope.ts';
+import { BookedPhone, BookingAnswer, Id, Timestamp } from '../fields.ts';
 
 export const bookingStreamId = (bookingId: string): string => `booking-${bookingId}`;
 
 /** Field names follow the spec's Booking entity (section 3), plus the booked product and buyer. */
-export const BookingPlacedV1 = Type.Object(
-  {
-    bookingId: Id,
-    productId: Id,
-    productName: Name,
-    Brand: Name,
-    buyerUid: Id,
-    buyerName: Name,
-    email: Email,
-    phone: Type.String({ maxLength: 40 }),
-    address: Type.String({ maxLength: 500 }),
-    sellingPrice: Money,
-  },
-  { additionalProperties: false },
-);
+export const BookingPlacedV1 = Type.Object(BookedPhone, { additionalProperties: false });
 /**
- * Version 2 adds who answers the booking and until when: the product's seller, and the moment a
- * booking nobody answered expires. A version 1 booking is read with no seller (null: its product's
- * stream names them) and expiring `legacyBookingExpiryHours` after it was placed.
+ * Version 2 adds who answers the booking and until when. A version 1 booking is read with no
+ * seller and expiring `legacyBookingExpiryHours` after it was placed.
  */
 export const BookingPlacedV2 = Type.Object(
-  {
-    ...BookingPlacedV1.properties,
-    sellerUid: Type.Union([Id, Type.Null()]),
-    sellerEmail: Type.Union([Email, Type.Null()]),
-    expiresAt: Timestamp,
-  },
+  { ...BookedPhone, ...BookingAnswer },
   { additionalProperties: false },
 );
 
@@ -63,13 +44,12 @@ export const BookingPersonalDataErasedV1 = Type.Object(
   { additionalProperties: false },
 );
 
-type Event<T extends string, S, V extends number = 1> = { type: T; schemaVersion: V; data: S };
-export type BookingPlaced = Event<'BookingPlaced', Static<typeof BookingPlacedV2>, 2>;
-export type BookingAccepted = Event<'BookingAccepted', Static<typeof BookingAcceptedV1>>;
-export type BookingDeclined = Event<'BookingDeclined', Static<typeof BookingDeclinedV1>>;
-export type BookingCancelled = Event<'BookingCancelled', Static<typeof BookingCancelledV1>>;
-export type BookingExpired = Event<'BookingExpired', Static<typeof BookingExpiredV1>>;
-export type BookingPersonalDataErased = Event<
+export type BookingPlaced = EventOf<'BookingPlaced', Static<typeof BookingPlacedV2>, 2>;
+export type BookingAccepted = EventOf<'BookingAccepted', Static<typeof BookingAcceptedV1>>;
+export type BookingDeclined = EventOf<'BookingDeclined', Static<typeof BookingDeclinedV1>>;
+export type BookingCancelled = EventOf<'BookingCancelled', Static<typeof BookingCancelledV1>>;
+export type BookingExpired = EventOf<'BookingExpired', Static<typeof BookingExpiredV1>>;
+export type BookingPersonalDataErased = EventOf<
   'BookingPersonalDataErased',
   Static<typeof BookingPersonalDataErasedV1>
 >;

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import type { EventOf } from '../envelope.ts';
 import { Id, Name, Url } from '../fields.ts';
 import { ImageName } from '../image-name.ts';
 
@@ -15,9 +16,5 @@ export const CategoryCreatedV2 = Type.Object(
   { additionalProperties: false },
 );
 
-export type CategoryCreated = {
-  type: 'CategoryCreated';
-  schemaVersion: 2;
-  data: Static<typeof CategoryCreatedV2>;
-};
+export type CategoryCreated = EventOf<'CategoryCreated', Static<typeof CategoryCreatedV2>, 2>;
 export type CategoryEvent = CategoryCreated;

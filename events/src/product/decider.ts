@@ -654,16 +654,24 @@ export const advertiseProduct = (
   ];
 };
 
-export const markProductUnavailable = (
-  command: MarkProductUnavailable,
+/** Only its seller changes a listing's availability, and only while it is neither booked nor sold. */
+function assertAvailabilityChangeable(
+  command: MarkProductAvailable | MarkProductUnavailable,
   state: Product,
-): ProductMarkedUnavailable[] => {
+): asserts state is ListedProduct {
   assertListed(state);
   assertSellerActs(state, command, 'change its availability');
   if (state.status === 'booked')
     throw new DomainError('illegal_state', 'A booked product cannot change its availability');
   if (state.status === 'sold') throw soldProduct();
   assertStillOnSite(state);
+}
+
+export const markProductUnavailable = (
+  command: MarkProductUnavailable,
+  state: Product,
+): ProductMarkedUnavailable[] => {
+  assertAvailabilityChangeable(command, state);
   if (state.status === 'unavailable') return [];
   return [
     {
@@ -678,12 +686,7 @@ export const markProductAvailable = (
   command: MarkProductAvailable,
   state: Product,
 ): ProductMarkedAvailable[] => {
-  assertListed(state);
-  assertSellerActs(state, command, 'change its availability');
-  if (state.status === 'booked')
-    throw new DomainError('illegal_state', 'A booked product cannot change its availability');
-  if (state.status === 'sold') throw soldProduct();
-  assertStillOnSite(state);
+  assertAvailabilityChangeable(command, state);
   if (state.status === 'available') return [];
   return [
     {

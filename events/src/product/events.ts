@@ -1,5 +1,8 @@
 import Type, { type Static } from 'typebox';
+import type { EventOf } from '../envelope.ts';
 import {
+  BookedPhone,
+  BookingAnswer,
   Condition,
   Email,
   Id,
@@ -77,33 +80,14 @@ export const ProductReportedV2 = Type.Object(
   { additionalProperties: false },
 );
 /** Carries the whole booking so the booking stream can always be completed from it. */
-export const ProductBookedV1 = Type.Object(
-  {
-    productId: Id,
-    bookingId: Id,
-    buyerUid: Id,
-    buyerName: Name,
-    email: Email,
-    phone: Type.String({ maxLength: 40 }),
-    address: Type.String({ maxLength: 500 }),
-    sellingPrice: Money,
-    Brand: Name,
-    productName: Name,
-  },
-  { additionalProperties: false },
-);
+export const ProductBookedV1 = Type.Object(BookedPhone, { additionalProperties: false });
 /**
  * Version 2 adds the seller who answers the booking and the moment it expires unanswered. A
  * version 1 booking is read with no seller (null) and expiring `legacyBookingExpiryHours` after
  * it was made.
  */
 export const ProductBookedV2 = Type.Object(
-  {
-    ...ProductBookedV1.properties,
-    sellerUid: Type.Union([Id, Type.Null()]),
-    sellerEmail: Type.Union([Email, Type.Null()]),
-    expiresAt: Timestamp,
-  },
+  { ...BookedPhone, ...BookingAnswer },
   { additionalProperties: false },
 );
 /** The seller accepted the booking that held the product: it is sold to that booking's buyer. */
@@ -235,61 +219,60 @@ export const ProductPersonalDataErasedV1 = Type.Object(
   { additionalProperties: false },
 );
 
-type Event<T extends string, S, V extends number = 1> = { type: T; schemaVersion: V; data: S };
-export type ProductPersonalDataErased = Event<
+export type ProductPersonalDataErased = EventOf<
   'ProductPersonalDataErased',
   Static<typeof ProductPersonalDataErasedV1>
 >;
-export type ProductListed = Event<'ProductListed', Static<typeof ProductListedV2>, 2>;
-export type ProductReported = Event<'ProductReported', Static<typeof ProductReportedV2>, 2>;
+export type ProductListed = EventOf<'ProductListed', Static<typeof ProductListedV2>, 2>;
+export type ProductReported = EventOf<'ProductReported', Static<typeof ProductReportedV2>, 2>;
 export type ReportReason = Static<typeof ReportReason>;
 /** A reason a user may give (every one but 'not-given'). */
 export type ChosenReportReason = (typeof reportReasons)[number];
-export type ProductBooked = Event<'ProductBooked', Static<typeof ProductBookedV2>, 2>;
-export type ProductSold = Event<'ProductSold', Static<typeof ProductSoldV1>>;
-export type ProductReleased = Event<'ProductReleased', Static<typeof ProductReleasedV1>>;
-export type ReportedProductDeleted = Event<
+export type ProductBooked = EventOf<'ProductBooked', Static<typeof ProductBookedV2>, 2>;
+export type ProductSold = EventOf<'ProductSold', Static<typeof ProductSoldV1>>;
+export type ProductReleased = EventOf<'ProductReleased', Static<typeof ProductReleasedV1>>;
+export type ReportedProductDeleted = EventOf<
   'ReportedProductDeleted',
   Static<typeof ReportedProductDeletedV2>,
   2
 >;
-export type CaseClaimed = Event<'CaseClaimed', Static<typeof CaseClaimedV1>>;
-export type CaseReleased = Event<'CaseReleased', Static<typeof CaseReleasedV1>>;
-export type ReportsDismissed = Event<'ReportsDismissed', Static<typeof ReportsDismissedV1>>;
-export type ProductHidden = Event<'ProductHidden', Static<typeof ProductHiddenV1>>;
-export type ProductRestored = Event<'ProductRestored', Static<typeof ProductRestoredV1>>;
-export type ReviewRequested = Event<'ReviewRequested', Static<typeof ReviewRequestedV1>>;
+export type CaseClaimed = EventOf<'CaseClaimed', Static<typeof CaseClaimedV1>>;
+export type CaseReleased = EventOf<'CaseReleased', Static<typeof CaseReleasedV1>>;
+export type ReportsDismissed = EventOf<'ReportsDismissed', Static<typeof ReportsDismissedV1>>;
+export type ProductHidden = EventOf<'ProductHidden', Static<typeof ProductHiddenV1>>;
+export type ProductRestored = EventOf<'ProductRestored', Static<typeof ProductRestoredV1>>;
+export type ReviewRequested = EventOf<'ReviewRequested', Static<typeof ReviewRequestedV1>>;
 /** The events of a listing's moderation besides reports and deletion. */
 export type ModerationEvent =
   CaseClaimed | CaseReleased | ReportsDismissed | ProductHidden | ProductRestored | ReviewRequested;
-export type ProductAdvertised = Event<'ProductAdvertised', Static<typeof ProductAdvertisedV1>>;
-export type ProductMarkedUnavailable = Event<
+export type ProductAdvertised = EventOf<'ProductAdvertised', Static<typeof ProductAdvertisedV1>>;
+export type ProductMarkedUnavailable = EventOf<
   'ProductMarkedUnavailable',
   Static<typeof ProductMarkedUnavailableV1>
 >;
-export type ProductMarkedAvailable = Event<
+export type ProductMarkedAvailable = EventOf<
   'ProductMarkedAvailable',
   Static<typeof ProductMarkedAvailableV1>
 >;
-export type ProductPriceChanged = Event<
+export type ProductPriceChanged = EventOf<
   'ProductPriceChanged',
   Static<typeof ProductPriceChangedV1>
 >;
-export type ProductConditionChanged = Event<
+export type ProductConditionChanged = EventOf<
   'ProductConditionChanged',
   Static<typeof ProductConditionChangedV1>
 >;
-export type ProductDescriptionChanged = Event<
+export type ProductDescriptionChanged = EventOf<
   'ProductDescriptionChanged',
   Static<typeof ProductDescriptionChangedV1>
 >;
-export type ProductPictureChanged = Event<
+export type ProductPictureChanged = EventOf<
   'ProductPictureChanged',
   Static<typeof ProductPictureChangedV1>
 >;
-export type ProductWithdrawn = Event<'ProductWithdrawn', Static<typeof ProductWithdrawnV1>>;
+export type ProductWithdrawn = EventOf<'ProductWithdrawn', Static<typeof ProductWithdrawnV1>>;
 export type WithdrawalReason = Static<typeof WithdrawalReason>;
-export type ProductSoldElsewhere = Event<
+export type ProductSoldElsewhere = EventOf<
   'ProductSoldElsewhere',
   Static<typeof ProductSoldElsewhereV1>
 >;

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import type { EventOf } from '../envelope.ts';
 import { Email, Id, Name } from '../fields.ts';
 
 /** A seller record shares its id with the seller's user account (the Firebase uid). */
@@ -16,25 +17,12 @@ export const SellerPersonalDataErasedV1 = Type.Object(
   { additionalProperties: false },
 );
 
-export type SellerRegistered = {
-  type: 'SellerRegistered';
-  schemaVersion: 1;
-  data: Static<typeof SellerRegisteredV1>;
-};
-export type SellerVerified = {
-  type: 'SellerVerified';
-  schemaVersion: 1;
-  data: Static<typeof SellerVerifiedV1>;
-};
-export type SellerDeleted = {
-  type: 'SellerDeleted';
-  schemaVersion: 1;
-  data: Static<typeof SellerDeletedV1>;
-};
-export type SellerPersonalDataErased = {
-  type: 'SellerPersonalDataErased';
-  schemaVersion: 1;
-  data: Static<typeof SellerPersonalDataErasedV1>;
-};
+export type SellerRegistered = EventOf<'SellerRegistered', Static<typeof SellerRegisteredV1>>;
+export type SellerVerified = EventOf<'SellerVerified', Static<typeof SellerVerifiedV1>>;
+export type SellerDeleted = EventOf<'SellerDeleted', Static<typeof SellerDeletedV1>>;
+export type SellerPersonalDataErased = EventOf<
+  'SellerPersonalDataErased',
+  Static<typeof SellerPersonalDataErasedV1>
+>;
 export type SellerEvent =
   SellerRegistered | SellerVerified | SellerDeleted | SellerPersonalDataErased;

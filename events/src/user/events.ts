@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import type { EventOf } from '../envelope.ts';
 import { Email, Id, Name, RegistrationRole } from '../fields.ts';
 
 export const userStreamId = (uid: string): string => `user-${uid}`;
@@ -14,19 +15,7 @@ export const UserPromotedV1 = Type.Object(
 );
 export const UserDeletedV1 = Type.Object({ uid: Id }, { additionalProperties: false });
 
-export type UserRegistered = {
-  type: 'UserRegistered';
-  schemaVersion: 1;
-  data: Static<typeof UserRegisteredV1>;
-};
-export type UserPromoted = {
-  type: 'UserPromoted';
-  schemaVersion: 1;
-  data: Static<typeof UserPromotedV1>;
-};
-export type UserDeleted = {
-  type: 'UserDeleted';
-  schemaVersion: 1;
-  data: Static<typeof UserDeletedV1>;
-};
+export type UserRegistered = EventOf<'UserRegistered', Static<typeof UserRegisteredV1>>;
+export type UserPromoted = EventOf<'UserPromoted', Static<typeof UserPromotedV1>>;
+export type UserDeleted = EventOf<'UserDeleted', Static<typeof UserDeletedV1>>;
 export type UserEvent = UserRegistered | UserPromoted | UserDeleted;
