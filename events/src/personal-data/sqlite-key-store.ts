@@ -94,11 +94,13 @@ export class SqlitePersonalDataKeys implements PersonalDataKeys {
   }
 
   obtain(subjects: readonly string[]): Promise<ReadonlyMap<string, KeyObject | null>> {
-    return settle(() => new Map(subjects.map((subject) => [subject, this.obtainNow(subject)])));
+    return Promise.try(
+      () => new Map(subjects.map((subject) => [subject, this.obtainNow(subject)])),
+    );
   }
 
   find(subjects: readonly string[]): Promise<ReadonlyMap<string, KeyObject | null>> {
-    return settle(() => new Map(subjects.map((subject) => [subject, this.findNow(subject)])));
+    return Promise.try(() => new Map(subjects.map((subject) => [subject, this.findNow(subject)])));
   }
 
   async erase(subject: string): Promise<void> {
@@ -119,13 +121,5 @@ export class SqlitePersonalDataKeys implements PersonalDataKeys {
     const key = createSecretKey(raw);
     this.cache.set(subject, { raw, key });
     return key;
-  }
-}
-
-function settle<T>(read: () => T): Promise<T> {
-  try {
-    return Promise.resolve(read());
-  } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
 }

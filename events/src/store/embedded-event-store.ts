@@ -147,15 +147,15 @@ export class EmbeddedEventStore implements EventStore {
   }
 
   readStream(streamId: string): Promise<RecordedEvent[]> {
-    return settle(() => this.readStreamNow(streamId));
+    return Promise.try(() => this.readStreamNow(streamId));
   }
 
   readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
-    return settle(() => this.readAllNow(after, limit));
+    return Promise.try(() => this.readAllNow(after, limit));
   }
 
   headPosition(): Promise<number> {
-    return settle(() => {
+    return Promise.try(() => {
       this.assertOpen();
       return this.reads.head.get() ?? 0;
     });
@@ -179,7 +179,7 @@ export class EmbeddedEventStore implements EventStore {
   }
 
   erasedAmong(subjects: readonly string[]): Promise<ReadonlySet<string>> {
-    return settle(() => {
+    return Promise.try(() => {
       this.assertOpen();
       return new Set(subjects.filter((subject) => this.keys.findNow(subject) === null));
     });
@@ -264,13 +264,5 @@ export class EmbeddedEventStore implements EventStore {
 
   private assertOpen(): void {
     if (this.closed) throw new Error('The event store is closed');
-  }
-}
-
-function settle<T>(read: () => T): Promise<T> {
-  try {
-    return Promise.resolve(read());
-  } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
 }

@@ -248,41 +248,36 @@ export class EventStoreDbEventStore implements EventStore {
     const page: EsdbRecordedEvent[] = [];
     // readAll of this client has no server-side filter: system events are skipped here, which
     // may take several reads to fill a page.
-    let cursor = after;
-    let from = readPositionAfter(after);
-    for (;;) {
-      let seen = 0;
-      const read = this.client.readAll({
-        fromPosition: from,
-        direction: FORWARDS,
-        maxCount: readPageSize,
-        resolveLinkTos: false,
-      });
-      for await (const resolved of read) {
-        seen += 1;
-        const event = resolved.event;
-        if (!event) continue;
-        const position = commitPositionOf(event.position, event.streamId);
-        if (position <= cursor) continue;
-        cursor = position;
-        from = event.position;
-        if (isSystem(event)) continue;
-        page.push(event);
-        if (page.length === limit) return page;
-      }
-      if (seen < readPageSize) return page;
+    for await (const { event, position } of this.walkAll(FORWARDS, readPositionAfter(after))) {
+      if (position <= after || isSystem(event)) continue;
+      page.push(event);
+      if (page.length === limit) break;
     }
+    return page;
   }
 
   async headPosition(): Promise<number> {
     this.assertOpen();
-    let from: ReadPosition = END;
-    let before = Number.POSITIVE_INFINITY;
+    for await (const { event, position } of this.walkAll(BACKWARDS, END))
+      if (!isSystem(event)) return position;
+    return 0;
+  }
+
+  /**
+   * The events of $all from `from` on, in `direction`, page by page, each once with its commit
+   * position (a page starts at the last event of the page before, which is passed over); system
+   * events included.
+   */
+  private async *walkAll(
+    direction: typeof FORWARDS | typeof BACKWARDS,
+    from: ReadPosition,
+  ): AsyncGenerator<{ event: EsdbRecordedEvent; position: number }> {
+    let last: number | undefined;
     for (;;) {
       let seen = 0;
       const read = this.client.readAll({
         fromPosition: from,
-        direction: BACKWARDS,
+        direction,
         maxCount: readPageSize,
         resolveLinkTos: false,
       });
@@ -291,12 +286,14 @@ export class EventStoreDbEventStore implements EventStore {
         const event = resolved.event;
         if (!event) continue;
         const position = commitPositionOf(event.position, event.streamId);
-        if (position >= before) continue;
-        before = position;
+        const seenBefore =
+          last !== undefined && (direction === FORWARDS ? position <= last : position >= last);
+        if (seenBefore) continue;
+        last = position;
         from = event.position;
-        if (!isSystem(event)) return position;
+        yield { event, position };
       }
-      if (seen < readPageSize) return 0;
+      if (seen < readPageSize) return;
     }
   }
 
