@@ -23,6 +23,18 @@ const deletedAccountOf = (event: RecordedEvent): string | undefined => {
   return undefined;
 };
 
+/** One account's deletion, as the steps that end its rights see it. */
+interface Deletion {
+  readonly eventStore: CommandStore;
+  readonly readStore: ReadStore;
+  /** The deleted account. */
+  readonly uid: string;
+  /** The events of the same run before the deletion (placed or listed, not projected yet). */
+  readonly earlier: readonly RecordedEvent[];
+  /** The deletion event itself. */
+  readonly cause: RecordedEvent;
+}
+
 interface PendingBooking {
   readonly bookingId: string;
   readonly buyerUid: string;
@@ -49,9 +61,9 @@ export async function endRightsOfDeletedAccounts(
   for (const [index, event] of events.entries()) {
     const uid = deletedAccountOf(event);
     if (uid === undefined) continue;
-    const earlier = events.slice(0, index);
-    await cancelBookingsOf(eventStore, readStore, uid, earlier, event);
-    await withdrawProductsOf(eventStore, readStore, uid, earlier, event);
+    const deletion = { eventStore, readStore, uid, earlier: events.slice(0, index), cause: event };
+    await cancelBookingsOf(deletion);
+    await withdrawProductsOf(deletion);
   }
 }
 
@@ -64,13 +76,8 @@ export const causedBy = (cause: RecordedEvent): CommandMetadata => ({
   causationId: cause.eventId,
 });
 
-async function cancelBookingsOf(
-  eventStore: CommandStore,
-  readStore: ReadStore,
-  uid: string,
-  earlier: readonly RecordedEvent[],
-  cause: RecordedEvent,
-): Promise<void> {
+async function cancelBookingsOf(deletion: Deletion): Promise<void> {
+  const { eventStore, readStore, uid, earlier, cause } = deletion;
   const inRun: PendingBooking[] = earlier
     .filter((e) => e.type === 'BookingPlaced')
     .map((e) => e.data as PendingBooking);
@@ -115,13 +122,8 @@ async function cancelBooking(
   }
 }
 
-async function withdrawProductsOf(
-  eventStore: CommandStore,
-  readStore: ReadStore,
-  uid: string,
-  earlier: readonly RecordedEvent[],
-  cause: RecordedEvent,
-): Promise<void> {
+async function withdrawProductsOf(deletion: Deletion): Promise<void> {
+  const { eventStore, readStore, uid, earlier, cause } = deletion;
   const listedInRun = earlier
     .filter((e) => e.type === 'ProductListed')
     .map((e) => e.data as { productId: string; sellerUid: string })
