@@ -25,3 +25,8 @@ export function ProductImage({
     />
   );
 }
+
+/** A product's thumbnail in a table, whose row already names the product. */
+export function ProductThumbnail({ picture }: { picture: string }) {
+  return <ProductImage className="table__thumb" picture={picture} alt="" />;
+}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from 'urql';
 import { LiveTable } from '@/components/live-table.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
-import { ProductImage } from '@/components/ui/product-image.tsx';
+import { ProductThumbnail } from '@/components/ui/product-image.tsx';
 import { formatPrice } from '@/lib/format.ts';
 import { reportReasonLabel } from '@/lib/report-reasons.ts';
 import { useCommand } from '@/lib/use-command.ts';
@@ -121,12 +121,7 @@ export function ReportedItems() {
         changes={ReportedProductsChangedSubscription}
         rows={(data) => data.reportedProducts}
         columns={[
-          {
-            header: 'Picture',
-            cell: (product) => (
-              <ProductImage className="table__thumb" picture={product.picture} alt="" />
-            ),
-          },
+          { header: 'Picture', cell: (product) => <ProductThumbnail picture={product.picture} /> },
           {
             header: 'Product',
             cell: (product) => (

@@ -4,7 +4,7 @@ import { LiveTable } from '@/components/live-table.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { ConfirmModal } from '@/components/ui/confirm-modal.tsx';
 import { ListingStatusBadge, type ListingStatus } from '@/components/ui/listing-status-badge.tsx';
-import { ProductImage } from '@/components/ui/product-image.tsx';
+import { ProductThumbnail } from '@/components/ui/product-image.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatPrice } from '@/lib/format.ts';
 import { useCommand } from '@/lib/use-command.ts';
@@ -102,12 +102,7 @@ export function MyProducts() {
         changes={MyProductsChangedSubscription}
         rows={(data) => data.myProducts}
         columns={[
-          {
-            header: 'Picture',
-            cell: (product) => (
-              <ProductImage className="table__thumb" picture={product.picture} alt="" />
-            ),
-          },
+          { header: 'Picture', cell: (product) => <ProductThumbnail picture={product.picture} /> },
           {
             header: 'Product',
             cell: (product) => (
