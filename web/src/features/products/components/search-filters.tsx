@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { CONDITION_OPTIONS } from '@/config/constants.ts';
 import type { ProductSearch } from '../api/search-products.ts';
 import { SORT_OPTIONS, searchOfParams } from '../search-params.ts';
@@ -19,6 +19,37 @@ function priceProblem(form: HTMLFormElement): string | null {
   return min !== undefined && max !== undefined && min > max
     ? 'Min price must not be more than max price'
     : null;
+}
+
+/** A number the search may hold (a price, years of use), labelled. */
+function NumberFilter({
+  id,
+  label,
+  ...input
+}: { id: string; label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="form-field">
+      <label className="form-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} type="number" min={0} {...input} />
+    </div>
+  );
+}
+
+/** A box that narrows the search, applied at once. */
+function BoxFilter({
+  label,
+  ...input
+}: { label: string } & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'name' | 'value' | 'defaultChecked' | 'onChange'
+>) {
+  return (
+    <label>
+      <input type="checkbox" {...input} /> {label}
+    </label>
+  );
 }
 
 /**
@@ -73,48 +104,30 @@ export function SearchFilters({
           placeholder="Name, brand or description"
         />
       </div>
-      <div className="form-field">
-        <label className="form-field__label" htmlFor="search-min-price">
-          Min price
-        </label>
-        <input
-          id="search-min-price"
-          name="minPrice"
-          type="number"
-          min={0}
-          inputMode="decimal"
-          defaultValue={search.minPrice ?? ''}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? 'search-price-problem' : undefined}
-        />
-      </div>
-      <div className="form-field">
-        <label className="form-field__label" htmlFor="search-max-price">
-          Max price
-        </label>
-        <input
-          id="search-max-price"
-          name="maxPrice"
-          type="number"
-          min={0}
-          inputMode="decimal"
-          defaultValue={search.maxPrice ?? ''}
-        />
-      </div>
-      <div className="form-field">
-        <label className="form-field__label" htmlFor="search-max-years">
-          Max years used
-        </label>
-        <input
-          id="search-max-years"
-          name="maxYears"
-          type="number"
-          min={0}
-          max={100}
-          inputMode="numeric"
-          defaultValue={search.maxYears ?? ''}
-        />
-      </div>
+      <NumberFilter
+        id="search-min-price"
+        label="Min price"
+        name="minPrice"
+        inputMode="decimal"
+        defaultValue={search.minPrice ?? ''}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? 'search-price-problem' : undefined}
+      />
+      <NumberFilter
+        id="search-max-price"
+        label="Max price"
+        name="maxPrice"
+        inputMode="decimal"
+        defaultValue={search.maxPrice ?? ''}
+      />
+      <NumberFilter
+        id="search-max-years"
+        label="Max years used"
+        name="maxYears"
+        max={100}
+        inputMode="numeric"
+        defaultValue={search.maxYears ?? ''}
+      />
       <div className="form-field">
         <label className="form-field__label" htmlFor="search-sort">
           Sort by
@@ -135,40 +148,32 @@ export function SearchFilters({
       <fieldset className="search-filters__boxes">
         <legend>Condition</legend>
         {CONDITION_OPTIONS.map((condition) => (
-          <label key={condition}>
-            <input
-              type="checkbox"
-              name="condition"
-              value={condition}
-              defaultChecked={search.conditions?.includes(condition) ?? false}
-              onChange={applyNow}
-            />{' '}
-            {condition}
-          </label>
+          <BoxFilter
+            key={condition}
+            label={condition}
+            name="condition"
+            value={condition}
+            defaultChecked={search.conditions?.includes(condition) ?? false}
+            onChange={applyNow}
+          />
         ))}
       </fieldset>
       <fieldset className="search-filters__boxes">
         <legend>Show</legend>
-        <label>
-          <input
-            type="checkbox"
-            name="verified"
-            value="true"
-            defaultChecked={search.verifiedOnly ?? false}
-            onChange={applyNow}
-          />{' '}
-          Verified sellers only
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            name="available"
-            value="true"
-            defaultChecked={search.availableOnly ?? false}
-            onChange={applyNow}
-          />{' '}
-          Available only
-        </label>
+        <BoxFilter
+          label="Verified sellers only"
+          name="verified"
+          value="true"
+          defaultChecked={search.verifiedOnly ?? false}
+          onChange={applyNow}
+        />
+        <BoxFilter
+          label="Available only"
+          name="available"
+          value="true"
+          defaultChecked={search.availableOnly ?? false}
+          onChange={applyNow}
+        />
       </fieldset>
       <div className="search-filters__actions">
         <button type="submit" className="button button--primary">
