@@ -44,6 +44,33 @@ const changeMessage = (before: ReceivedBooking | undefined, now: ReceivedBooking
 const answerBy = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+/** Accept or Decline, named for the booking it answers. */
+function AnswerButton({
+  answer,
+  tone,
+  booking,
+  disabled,
+  onClick,
+}: {
+  answer: 'Accept' | 'Decline';
+  tone: 'primary' | 'danger';
+  booking: ReceivedBooking;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`button button--small button--${tone}`}
+      disabled={disabled}
+      aria-label={`${answer} the booking of ${booking.productName} by ${booking.buyerName}`}
+      onClick={onClick}
+    >
+      {answer}
+    </button>
+  );
+}
+
 /** "Bookings on my listings": every booking of the seller's products, live, with its answers. */
 export function SellerBookingsTable() {
   const onRows = useChangeToasts(changeMessage);
@@ -104,24 +131,20 @@ export function SellerBookingsTable() {
           cell: (booking) =>
             booking.status === 'pending' && (
               <span className="button-row">
-                <button
-                  type="button"
-                  className="button button--small button--primary"
+                <AnswerButton
+                  answer="Accept"
+                  tone="primary"
+                  booking={booking}
                   disabled={busy}
-                  aria-label={`Accept the booking of ${booking.productName} by ${booking.buyerName}`}
                   onClick={() => void accept(booking._id)}
-                >
-                  Accept
-                </button>
-                <button
-                  type="button"
-                  className="button button--small button--danger"
+                />
+                <AnswerButton
+                  answer="Decline"
+                  tone="danger"
+                  booking={booking}
                   disabled={busy}
-                  aria-label={`Decline the booking of ${booking.productName} by ${booking.buyerName}`}
                   onClick={() => void decline(booking._id)}
-                >
-                  Decline
-                </button>
+                />
               </span>
             ),
         },
