@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { FormError, TextField } from '@/components/ui/form-field.tsx';
+import { TextField } from '@/components/ui/form-field.tsx';
 import { env } from '@/config/env.ts';
 import { paths } from '@/config/paths.ts';
 import { useForm } from '@/lib/use-form.ts';
+import { AuthFormActions } from './auth-form-actions.tsx';
 import { GoogleAccountDialog } from './google-account-dialog.tsx';
 import { GoogleButton } from './google-button.tsx';
 import { useAuthForm } from './use-auth-form.ts';
@@ -43,13 +44,9 @@ export function LoginForm({
           autoComplete="current-password"
           {...form.field('password')}
         />
-        <button type="submit" className="button button--primary button--block" disabled={busy}>
-          {busy ? 'Logging in…' : 'Login'}
-        </button>
-        <FormError message={providerError} />
-        <p className="auth-form__switch">
+        <AuthFormActions label="Login" busyLabel="Logging in…" busy={busy} error={providerError}>
           New to Resale Market? <Link to={paths.signup.getHref()}>Create new account</Link>
-        </p>
+        </AuthFormActions>
         <div className="auth-form__divider">
           <span>OR</span>
         </div>

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
-import { FormError, SelectField, TextField } from '@/components/ui/form-field.tsx';
+import { SelectField, TextField } from '@/components/ui/form-field.tsx';
 import { ACCOUNT_TYPES } from '@/config/constants.ts';
 import { paths } from '@/config/paths.ts';
 import { useForm } from '@/lib/use-form.ts';
 import type { AccountType } from '../machines/sign-in-machine.ts';
+import { AuthFormActions } from './auth-form-actions.tsx';
 import { useAuthForm } from './use-auth-form.ts';
 import { validateSignUp } from './validation.ts';
 
@@ -44,13 +45,14 @@ export function SignUpForm() {
         options={ACCOUNT_TYPES}
         {...form.field('role')}
       />
-      <button type="submit" className="button button--primary button--block" disabled={busy}>
-        {busy ? 'Creating account…' : 'Sign Up'}
-      </button>
-      <FormError message={providerError} />
-      <p className="auth-form__switch">
+      <AuthFormActions
+        label="Sign Up"
+        busyLabel="Creating account…"
+        busy={busy}
+        error={providerError}
+      >
         Already have an account? <Link to={paths.login.getHref()}>Please login</Link>
-      </p>
+      </AuthFormActions>
     </form>
   );
 }
