@@ -1,11 +1,12 @@
+import type { KeyObject } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { assertValidEvent, upcastEvent } from '../catalog.ts';
 import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from '../envelope.ts';
-import { openPersonalData, sealPersonalData } from '../personal-data/sealing.ts';
+import { openPersonalData, sealPersonalData, type KeyLookup } from '../personal-data/sealing.ts';
 import { SqlitePersonalDataKeys } from '../personal-data/sqlite-key-store.ts';
 import { assertAppendable, assertSequence } from './appendable.ts';
 import { BackgroundCheckpoints } from './background-checkpoints.ts';
-import { GroupCommit, toCommitAppend } from './embedded-group-commit.ts';
+import { GroupCommit, toCommitAppend, type StoredForm } from './embedded-group-commit.ts';
 import {
   checkIntegrity,
   openLogConnection,
@@ -123,7 +124,7 @@ export class EmbeddedEventStore implements EventStore {
     return this.groupCommit.append(
       toCommitAppend(
         { streamId, events, expectedRevision: options.expectedRevision },
-        this.storedForm,
+        this.storedFormer(),
       ),
     );
   }
@@ -136,8 +137,9 @@ export class EmbeddedEventStore implements EventStore {
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
+    const storedForm = this.storedFormer();
     return this.groupCommit.appendSequence(
-      appends.map((append) => toCommitAppend(append, this.storedForm)),
+      appends.map((append) => toCommitAppend(append, storedForm)),
     );
   }
 
@@ -163,13 +165,13 @@ export class EmbeddedEventStore implements EventStore {
 
   readStreamNow(streamId: string): RecordedEvent[] {
     this.assertOpen();
-    return this.reads.stream.all(streamId).map(this.toRecordedEvent);
+    return this.reads.stream.all(streamId).map(this.recordedEventReader());
   }
 
   /** The same page as readAll, synchronously: what subscriptions read with. */
   readAllNow(after: number, limit: number): RecordedEvent[] {
     this.assertOpen();
-    return this.reads.page.all(after, limit).map(this.toRecordedEvent);
+    return this.reads.page.all(after, limit).map(this.recordedEventReader());
   }
 
   /** Crypto-shredding (see the port): the subject's key is destroyed in the file and its WAL. */
@@ -231,38 +233,55 @@ export class EmbeddedEventStore implements EventStore {
     this.db.close();
   }
 
-  /** What an event is stored as: its personal data sealed with each person's key. */
-  private readonly storedForm = (
-    type: string,
-    data: object,
-    metadata: EventMetadata,
-  ): { data: object; metadata: object } =>
-    sealPersonalData(type, data, metadata, (subject) => this.keys.obtainNow(subject));
+  /**
+   * What the events of one append are stored as: their personal data sealed with each person's
+   * key, each key looked up once for all of them (a booking's two events are the same buyer's).
+   */
+  private storedFormer(): StoredForm {
+    const keyFor = keysOnce((subject) => this.keys.obtainNow(subject));
+    return (type, data, metadata) => sealPersonalData(type, data, metadata, keyFor);
+  }
 
-  private readonly toRecordedEvent = (row: EventRow): RecordedEvent => {
-    const [position, streamId, revision, eventId, type, schemaVersion, data, metadata, recordedAt] =
-      row;
-    const opened = openPersonalData(
-      type,
-      JSON.parse(data) as object,
-      JSON.parse(metadata) as object,
-      (subject) => this.keys.findNow(subject),
-    );
-    assertValidEvent(type, schemaVersion, opened.data, opened.metadata);
-    return upcastEvent({
-      eventId,
-      streamId,
-      revision,
-      position,
-      type,
-      schemaVersion,
-      data: opened.data,
-      metadata: opened.metadata as EventMetadata,
-      recordedAt,
-    });
-  };
+  /** Reads the rows of one read as events, each person's key looked up once for all of them. */
+  private recordedEventReader(): (row: EventRow) => RecordedEvent {
+    const keyOf = keysOnce((subject) => this.keys.findNow(subject));
+    return (row) => {
+      const [position, streamId, revision, eventId, type, schemaVersion, data, metadata, at] = row;
+      const opened = openPersonalData(
+        type,
+        JSON.parse(data) as object,
+        JSON.parse(metadata) as object,
+        keyOf,
+      );
+      assertValidEvent(type, schemaVersion, opened.data, opened.metadata);
+      return upcastEvent({
+        eventId,
+        streamId,
+        revision,
+        position,
+        type,
+        schemaVersion,
+        data: opened.data,
+        metadata: opened.metadata as EventMetadata,
+        recordedAt: at,
+      });
+    };
+  }
 
   private assertOpen(): void {
     if (this.closed) throw new Error('The event store is closed');
   }
+}
+
+/** A key lookup that asks `lookup` once per subject: for the events of one append or one read. */
+function keysOnce(lookup: KeyLookup): KeyLookup {
+  const found = new Map<string, KeyObject | null>();
+  return (subject) => {
+    let key = found.get(subject);
+    if (key === undefined) {
+      key = lookup(subject);
+      found.set(subject, key);
+    }
+    return key;
+  };
 }
