@@ -5,6 +5,7 @@ import {
   type ReactElement,
   type ReactNode,
   type Ref,
+  type TextareaHTMLAttributes,
 } from 'react';
 
 type ControlProps = {
@@ -73,6 +74,25 @@ export function TextField({ label, error, hint, onChange, ...input }: TextFieldP
         readOnly={input.readOnly ?? !onChange}
         onChange={onChange && ((event) => onChange(event.target.value))}
       />
+    </FormField>
+  );
+}
+
+/** A labelled multi-line text (a description, a reason). */
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  onChange,
+  ...textarea
+}: FieldProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value' | 'onChange'> & {
+    value: string;
+    onChange: (value: string) => void;
+  }) {
+  return (
+    <FormField label={label} error={error} hint={hint}>
+      <textarea {...textarea} onChange={(event) => onChange(event.target.value)} />
     </FormField>
   );
 }

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { FormError, FormField, SelectField, TextField } from '@/components/ui/form-field.tsx';
+import { FormError, SelectField, TextAreaField, TextField } from '@/components/ui/form-field.tsx';
 import { CONDITION_OPTIONS } from '@/config/constants.ts';
 import { paths } from '@/config/paths.ts';
 import { errorMessage } from '@/lib/api-client.ts';
@@ -9,6 +9,7 @@ import { useSession } from '@/lib/session.tsx';
 import { useForm } from '@/lib/use-form.ts';
 import { fetchProductCategories, type CategoryOption } from '../api/seller-api.ts';
 import { addProductMachine } from '../machines/add-product-machine.ts';
+import { PictureField } from './picture-field.tsx';
 import { validateProduct, type ProductFormValues } from './product-form-validation.ts';
 
 const NUMBER_FIELDS = [
@@ -94,7 +95,6 @@ export function AddProductForm({
     });
   }
 
-  const about = form.field('about');
   return (
     <section className="section" aria-labelledby="add-product-title">
       <h1 id="add-product-title" className="section__title">
@@ -104,17 +104,12 @@ export function AddProductForm({
         <TextField label="Seller name" {...form.field('sellerName')} />
         <TextField label="Product name" {...form.field('productName')} />
         <TextField label="Email" type="email" {...form.field('email')} />
-        <FormField
+        <PictureField
           label="Product image"
-          error={form.errors.image}
           hint="PNG, JPEG or WebP, up to 15 MB"
-        >
-          <input
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            onChange={(event) => form.setValue('image', event.target.files?.[0] ?? null)}
-          />
-        </FormField>
+          error={form.errors.image}
+          onChange={(image) => form.setValue('image', image)}
+        />
         <SelectField
           label="Category"
           placeholder="Choose a category"
@@ -143,13 +138,7 @@ export function AddProductForm({
         ))}
         <TextField label="Phone" type="tel" {...form.field('phone')} />
         <TextField label="Address" {...form.field('address')} />
-        <FormField label="About" error={about.error}>
-          <textarea
-            rows={4}
-            value={about.value}
-            onChange={(event) => about.onChange(event.target.value)}
-          />
-        </FormField>
+        <TextAreaField label="About" rows={4} {...form.field('about')} />
         <FormError message={serverError} />
         <button type="submit" className="button button--primary" disabled={busy}>
           {step === 'uploadingImage'

@@ -1,11 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
-import { FormError, FormField, SelectField, TextField } from '@/components/ui/form-field.tsx';
+import { FormError, SelectField, TextAreaField, TextField } from '@/components/ui/form-field.tsx';
 import { Modal, ModalFormActions } from '@/components/ui/modal.tsx';
 import { CONDITION_OPTIONS } from '@/config/constants.ts';
 import { useForm } from '@/lib/use-form.ts';
 import type { MyProduct } from '../api/my-products.ts';
 import { editListingMachine, type ListingEdit } from '../machines/edit-listing-machine.ts';
+import { PictureField } from './picture-field.tsx';
 import { validateListingEdit, type ListingEditValues } from './product-form-validation.ts';
 
 /** What the form changes in the listing: only the fields that differ from it now. */
@@ -56,7 +57,6 @@ export function EditListingModal({
     if (!nothing) edit.send({ type: 'listing.submit', changes, image: values.image });
   }
 
-  const about = form.field('about');
   return (
     <Modal title={`Edit ${product.productName}`} onClose={onClose}>
       <form
@@ -73,24 +73,13 @@ export function EditListingModal({
           {...form.field('sellingPrice')}
         />
         <SelectField label="Condition" options={CONDITION_OPTIONS} {...form.field('condition')} />
-        <FormField label="About" error={about.error}>
-          <textarea
-            rows={4}
-            value={about.value}
-            onChange={(event) => about.onChange(event.target.value)}
-          />
-        </FormField>
-        <FormField
+        <TextAreaField label="About" rows={4} {...form.field('about')} />
+        <PictureField
           label="New picture"
-          error={form.errors.image}
           hint="PNG, JPEG or WebP, up to 15 MB; none keeps the current picture"
-        >
-          <input
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            onChange={(event) => form.setValue('image', event.target.files?.[0] ?? null)}
-          />
-        </FormField>
+          error={form.errors.image}
+          onChange={(image) => form.setValue('image', image)}
+        />
         <FormError
           message={unchanged ? 'Nothing to save: change a field or choose a picture.' : serverError}
         />
