@@ -5,7 +5,8 @@ import { Modal, ModalFormActions } from '@/components/ui/modal.tsx';
 import { CONDITION_OPTIONS } from '@/config/constants.ts';
 import { useForm } from '@/lib/use-form.ts';
 import type { MyProduct } from '../api/my-products.ts';
-import { editListingMachine, type ListingEdit } from '../machines/edit-listing-machine.ts';
+import { editListingMachine } from '../machines/edit-listing-machine.ts';
+import type { ListingEdit } from '../machines/listing-form.ts';
 import { PictureField } from './picture-field.tsx';
 import { validateListingEdit, type ListingEditValues } from './product-form-validation.ts';
 

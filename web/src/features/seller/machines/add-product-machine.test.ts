@@ -3,7 +3,8 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError } from '@/lib/api-client.ts';
 import { deferred } from '@/testing/deferred.ts';
 import type { NewProduct } from '../api/seller-api.ts';
-import { addProductMachine, type ProductDraft } from './add-product-machine.ts';
+import { addProductMachine } from './add-product-machine.ts';
+import type { ProductDraft } from './listing-form.ts';
 
 const draft: ProductDraft = {
   productName: 'Galaxy S10',
@@ -110,6 +111,6 @@ describe('add-product machine', () => {
     await waitFor(actor, (s) => s.matches('done'));
     actor.send({ type: 'product.reset' });
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.draft).toBeNull();
+    expect(actor.getSnapshot().context.fields).toBeNull();
   });
 });
