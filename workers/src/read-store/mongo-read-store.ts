@@ -1,7 +1,15 @@
 import type { RecordedEvent } from '@resale/events';
-import { MongoClient, MongoServerError, type Collection, type Db, type Filter } from 'mongodb';
+import {
+  MongoBulkWriteError,
+  MongoClient,
+  MongoServerError,
+  type Collection,
+  type Db,
+  type Filter,
+} from 'mongodb';
 import {
   applyEventConcurrently,
+  toProjectedEvent,
   type ConcurrentDocuments,
   type StoredRecord,
 } from '../projections/apply-event.ts';
@@ -43,7 +51,7 @@ import { everyModel, RebuildProgress } from './rebuild-progress.ts';
  * compare-and-set: the event at a position gives a document one content only; on a miss the step
  * is re-read and retried). An event at or before a document's `_position` changes nothing, so
  * redeliveries are no-ops. Every document is read by its `_id`. After a run of events is applied
- * to every read model their positions are recorded in `_appliedPositions`, and the per-model
+ * to every read model their positions are recorded in `_appliedEvents`, and the per-model
  * checkpoints in `_meta` move once per run, not once per event.
  *
  * A rebuild writes fresh collections beside the live ones and swaps them in by changing the
@@ -61,14 +69,14 @@ type MongoDocument = { _id: string } & Record<string, unknown>;
 type MetaDocument = { _id: string } & Partial<Record<ReadModelName | 'appliedThrough', number>>;
 
 /**
- * The positions applied to every read model, one document per block of consecutive positions: a
- * run of events records its positions in one write per block, and a look-up reads one document
- * by its `_id` (the block's number, as a string like every other key here).
+ * The positions applied to every read model, one document each, keyed by the position as a
+ * string like every other key here: a run of events records its positions in one insert, and a
+ * look-up reads by `_id`. Inserts only, never an update: a server that does not apply concurrent
+ * updates of one document atomically (FerretDB) loses none of them.
  */
-const appliedCollection = '_appliedPositions';
-const positionsPerBlock = 256;
-type AppliedBlock = { _id: string; positions: number[] };
-const blockOf = (position: number): string => String(Math.floor(position / positionsPerBlock));
+const appliedCollection = '_appliedEvents';
+type AppliedEvent = { _id: string };
+const appliedId = (position: number): string => String(position);
 /** Where an earlier version recorded each applied event, one document per position. */
 const perEventAppliedCollection = '_applied';
 const metaCollection = '_meta';
@@ -98,44 +106,34 @@ const sameAsFilter = (record: StoredRecord): Filter<MongoDocument> => ({
 
 /** Which of `positions` are recorded as applied to every read model. */
 async function appliedAmong(db: Db, positions: readonly number[]): Promise<Set<number>> {
-  const wanted = new Set(positions);
-  const blocks = await Promise.all(
-    [...new Set(positions.map(blockOf))].map((block) =>
-      db.collection<AppliedBlock>(appliedCollection).findOne({ _id: block }),
+  const found = await Promise.all(
+    positions.map((position) =>
+      db
+        .collection<AppliedEvent>(appliedCollection)
+        .findOne({ _id: appliedId(position) }, { projection: { _id: 1 } }),
     ),
   );
-  return new Set(blocks.flatMap((block) => block?.positions.filter((p) => wanted.has(p)) ?? []));
+  return new Set(positions.filter((_, i) => found[i] !== null));
 }
 
-/** Records `positions` as applied to every read model: one write per block, in one request. */
+/** Records `positions` as applied to every read model, in one request. */
 async function recordApplied(db: Db, positions: readonly number[]): Promise<void> {
   if (positions.length === 0) return;
-  const byBlock = new Map<string, number[]>();
-  for (const position of positions) {
-    const block = blockOf(position);
-    byBlock.set(block, [...(byBlock.get(block) ?? []), position]);
-  }
-  const write = () =>
-    db.collection<AppliedBlock>(appliedCollection).bulkWrite(
-      [...byBlock].map(([block, inBlock]) => ({
-        updateOne: {
-          filter: { _id: block },
-          update: { $addToSet: { positions: { $each: inBlock } } },
-          upsert: true,
-        },
-      })),
+  try {
+    await db.collection<AppliedEvent>(appliedCollection).insertMany(
+      positions.map((position) => ({ _id: appliedId(position) })),
       { ordered: false },
     );
-  try {
-    await write();
   } catch (error) {
-    // Two writers inserted the same new block at once: the block is there now, add to it.
-    if (!isDuplicateKey(error)) throw error;
-    await write();
+    // Recorded already by a concurrent redelivery: every failure a duplicate key.
+    const duplicatesOnly =
+      error instanceof MongoBulkWriteError &&
+      [error.writeErrors].flat().every((failure) => failure.code === 11000);
+    if (!duplicatesOnly) throw error;
   }
 }
 
-/** Moves what an earlier version recorded per event into the blocks, once. */
+/** Moves what an earlier version recorded under numeric keys to the string keys, once. */
 async function moveAppliedRecords(db: Db): Promise<void> {
   const earlier = db.collection<{ _id: number }>(perEventAppliedCollection);
   const positions = (await earlier.find({}).toArray()).map(({ _id }) => _id);
@@ -294,6 +292,67 @@ class MongoDocuments implements ConcurrentDocuments {
   }
 }
 
+/**
+ * The documents of a run of events, each read before the run starts, all at once, by its `_id`:
+ * a document's first load in the run is answered from there, and a load after a save from what
+ * was saved. A load after a save that missed (another writer came first) asks the server.
+ */
+class RunDocuments implements ConcurrentDocuments {
+  private readonly known = new Map<string, StoredRecord | null>();
+  private readonly documents: MongoDocuments;
+
+  private constructor(documents: MongoDocuments) {
+    this.documents = documents;
+  }
+
+  static async read(
+    documents: MongoDocuments,
+    events: readonly RecordedEvent[],
+    models: readonly ReadModelName[],
+  ): Promise<RunDocuments> {
+    const run = new RunDocuments(documents);
+    const wanted = new Map<string, [ReadModelName, string]>();
+    for (const recorded of events) {
+      const event = toProjectedEvent(recorded);
+      if (!event) continue;
+      for (const model of models) {
+        if (!readModels[model].handledEventTypes.includes(event.type)) continue;
+        const id = readModels[model].documentId(event);
+        if (id !== null) wanted.set(RunDocuments.keyOf(model, id), [model, id]);
+      }
+    }
+    await Promise.all(
+      [...wanted].map(async ([key, [model, id]]) =>
+        run.known.set(key, await documents.load(model, id)),
+      ),
+    );
+    return run;
+  }
+
+  private static keyOf(model: ReadModelName, id: string): string {
+    return `${model}\u0000${id}`;
+  }
+
+  async load(model: ReadModelName, id: string): Promise<StoredRecord | null> {
+    const key = RunDocuments.keyOf(model, id);
+    const known = this.known.get(key);
+    if (known === undefined) return this.documents.load(model, id);
+    // Once: a save that misses must read the document again.
+    this.known.delete(key);
+    return known;
+  }
+
+  async save(
+    model: ReadModelName,
+    expected: StoredRecord | null,
+    next: StoredRecord,
+  ): Promise<boolean> {
+    const saved = await this.documents.save(model, expected, next);
+    if (saved) this.known.set(RunDocuments.keyOf(model, next.id), next);
+    return saved;
+  }
+}
+
 export async function openMongoReadStore(options: MongoReadStoreOptions): Promise<MongoReadStore> {
   const client = new MongoClient(options.url);
   await client.connect();
@@ -371,10 +430,15 @@ export class MongoReadStore implements ReadStore {
     if (events.length === 0) return [];
     const everyOne = everyModel(models);
     const positions = events.map((event) => event.position);
-    const [documents, applied] = await Promise.all([
+    const [live, applied] = await Promise.all([
       this.live(),
       everyOne ? appliedAmong(this.db, positions) : new Set<number>(),
     ]);
+    const documents = await RunDocuments.read(
+      live,
+      events.filter((event) => !applied.has(event.position)),
+      models,
+    );
     const results: ReadModelChange[][] = [];
     for (const event of events)
       results.push(
@@ -382,18 +446,21 @@ export class MongoReadStore implements ReadStore {
       );
     // Only once every event of the run is applied: a failure before leaves the run to redeliver.
     const last = Math.max(...positions);
-    await this.db
-      .collection<MetaDocument>(metaCollection)
-      .updateOne(
-        { _id: checkpointsId },
-        { $max: Object.fromEntries(models.map((model) => [model, last])) },
-        { upsert: true },
-      );
-    if (everyOne)
-      await recordApplied(
-        this.db,
-        positions.filter((position) => !applied.has(position)),
-      );
+    await Promise.all([
+      this.db
+        .collection<MetaDocument>(metaCollection)
+        .updateOne(
+          { _id: checkpointsId },
+          { $max: Object.fromEntries(models.map((model) => [model, last])) },
+          { upsert: true },
+        ),
+      everyOne
+        ? recordApplied(
+            this.db,
+            positions.filter((position) => !applied.has(position)),
+          )
+        : undefined,
+    ]);
     return results;
   }
 
