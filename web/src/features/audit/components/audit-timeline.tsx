@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from 'urql';
 import { Badge } from '@/components/ui/badge.tsx';
+import { SelectField } from '@/components/ui/form-field.tsx';
 import { LoadState } from '@/components/ui/load-state.tsx';
 import { paths } from '@/config/paths.ts';
 import { formatPostTime } from '@/lib/format.ts';
@@ -206,50 +207,32 @@ function Filters({
   filters: AuditFilters;
   onChange: (filters: AuditFilters) => void;
 }) {
-  const typeId = useId();
-  const actorId = useId();
   const [type] = filters.types;
   return (
     <div className="audit-filters" role="group" aria-label="Filters">
-      <div className="form-field">
-        <label className="form-field__label" htmlFor={typeId}>
-          Kind of event
-        </label>
-        <select
-          id={typeId}
-          value={type ?? ''}
-          onChange={(event) =>
-            onChange({ ...filters, types: event.target.value ? [event.target.value] : [] })
-          }
-        >
-          <option value="">Every kind</option>
-          {timeline.eventTypes.map((eventType) => (
-            <option key={eventType} value={eventType}>
-              {typeInWords(eventType)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="form-field">
-        <label className="form-field__label" htmlFor={actorId}>
-          Who did it
-        </label>
-        <select
-          id={actorId}
-          value={filters.actor ?? ''}
-          onChange={(event) => {
-            const { types } = filters;
-            onChange(event.target.value ? { types, actor: event.target.value } : { types });
-          }}
-        >
-          <option value="">Anyone</option>
-          {timeline.actors.map((actor) => (
-            <option key={actor.uid} value={actor.uid}>
-              {actor.uid === 'system' ? 'the marketplace' : actor.email || actor.uid}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Kind of event"
+        placeholder="Every kind"
+        value={type ?? ''}
+        options={timeline.eventTypes.map((eventType) => ({
+          value: eventType,
+          label: typeInWords(eventType),
+        }))}
+        onChange={(value) => onChange({ ...filters, types: value ? [value] : [] })}
+      />
+      <SelectField
+        label="Who did it"
+        placeholder="Anyone"
+        value={filters.actor ?? ''}
+        options={timeline.actors.map((actor) => ({
+          value: actor.uid,
+          label: actor.uid === 'system' ? 'the marketplace' : actor.email || actor.uid,
+        }))}
+        onChange={(actor) => {
+          const { types } = filters;
+          onChange(actor ? { types, actor } : { types });
+        }}
+      />
     </div>
   );
 }
