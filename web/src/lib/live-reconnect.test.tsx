@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buyer } from '@/testing/auth.ts';
+import { pendingOrder } from '@/testing/fixtures.ts';
 import { meAs, renderApp } from '@/testing/render-app.tsx';
 import {
   isReconnecting,
@@ -9,21 +10,6 @@ import {
   subscriptionClosed,
   subscriptionOpened,
 } from './connection.ts';
-
-const order = {
-  _id: 'b1',
-  Brand: 'Samsung',
-  buyerName: 'Bob Buyer',
-  email: 'bob@example.com',
-  phone: '0180',
-  address: 'Gulshan 1',
-  sellingPrice: 300,
-  productId: 'p1',
-  productName: 'Galaxy S10',
-  status: 'pending' as const,
-  expiresAt: '2026-11-28T10:00:00.000Z',
-  cancelReason: null as string | null,
-};
 
 describe('live lists across a socket break', () => {
   it('a lazy close with no subscription open is not a break', () => {
@@ -38,7 +24,7 @@ describe('live lists across a socket break', () => {
   });
 
   it('shows "Reconnecting…" while the socket is down and refetches when it returns', async () => {
-    let bookings: (typeof order)[] = [];
+    let bookings: (typeof pendingOrder)[] = [];
     const { server } = renderApp('/myOrders', {
       user: buyer,
       server: {
@@ -52,7 +38,7 @@ describe('live lists across a socket break', () => {
     expect(await screen.findByText(/Reconnecting…/)).toBeInTheDocument();
 
     // Booked while the socket was down: no notice reaches the page.
-    bookings = [order];
+    bookings = [pendingOrder];
     const asked = server.graphqlRequests.filter((r) => r.operationName === 'MyBookings').length;
     act(() => socketConnected());
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, waitFor, type EventObject } from 'xstate';
 import { deferred } from '@/testing/deferred.ts';
+import { alice, loginAlice } from '@/testing/fixtures.ts';
 import { isSessionBusy, sessionMachine, type AuthUser } from './session-machine.ts';
 import {
   signInMachine,
@@ -10,20 +11,7 @@ import {
   type SignInRequest,
 } from './sign-in-machine.ts';
 
-const alice: AuthUser = {
-  uid: 'u1',
-  email: 'alice@example.com',
-  displayName: 'Alice',
-  photoURL: null,
-};
-
 const bob: AuthUser = { uid: 'u2', email: 'bob@example.com', displayName: 'Bob', photoURL: null };
-
-const loginAlice: SignInRequest = {
-  type: 'signIn.login',
-  email: 'alice@example.com',
-  password: 'secret1',
-};
 
 const signUpAlice: SignInRequest = {
   type: 'signIn.signUp',

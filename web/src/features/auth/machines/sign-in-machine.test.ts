@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { deferred } from '@/testing/deferred.ts';
+import { alice, loginAlice } from '@/testing/fixtures.ts';
 import type { AuthUser } from './session-machine.ts';
 import {
   signInMachine,
@@ -11,25 +12,12 @@ import {
   type SignUpDetails,
 } from './sign-in-machine.ts';
 
-const alice: AuthUser = {
-  uid: 'u1',
-  email: 'alice@example.com',
-  displayName: 'Alice',
-  photoURL: null,
-};
-
 const signUpAlice: SignInRequest = {
   type: 'signIn.signUp',
   name: 'Alice',
   email: 'alice@example.com',
   password: 'secret1',
   role: 'seller',
-};
-
-const loginAlice: SignInRequest = {
-  type: 'signIn.login',
-  email: 'alice@example.com',
-  password: 'secret1',
 };
 
 type Fakes = NonNullable<Parameters<typeof signInMachine.provide>[0]['actors']>;

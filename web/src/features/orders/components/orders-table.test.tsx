@@ -2,26 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buyer } from '@/testing/auth.ts';
+import { pendingOrder } from '@/testing/fixtures.ts';
 import { meAs, renderApp } from '@/testing/render-app.tsx';
-
-const order = {
-  _id: 'b1',
-  Brand: 'Samsung',
-  buyerName: 'Bob Buyer',
-  email: 'bob@example.com',
-  phone: '0180',
-  address: 'Gulshan 1',
-  sellingPrice: 300,
-  productId: 'p1',
-  productName: 'Galaxy S10',
-  status: 'pending' as const,
-  expiresAt: '2026-11-28T10:00:00.000Z',
-  cancelReason: null as string | null,
-};
 
 describe('My orders', () => {
   it('shows a new booking the moment it is projected', async () => {
-    let bookings: (typeof order)[] = [];
+    let bookings: (typeof pendingOrder)[] = [];
     const { server } = renderApp('/myOrders', {
       user: buyer,
       server: {
@@ -31,7 +17,7 @@ describe('My orders', () => {
     expect(await screen.findByText('You have no orders yet.')).toBeInTheDocument();
     await waitFor(() => expect(server.subscriptions()).toContain('MyBookingsChanged'));
 
-    bookings = [order];
+    bookings = [pendingOrder];
     server.announce('MyBookingsChanged', {
       myBookingsChanged: { topic: 'myBookings', position: 15, ids: ['b1'] },
     });
@@ -41,7 +27,7 @@ describe('My orders', () => {
   });
 
   it("shows each booking's state live, with a toast when it changes, and Cancel while pending", async () => {
-    let bookings: (Omit<typeof order, 'status'> & { status: string })[] = [order];
+    let bookings: (Omit<typeof pendingOrder, 'status'> & { status: string })[] = [pendingOrder];
     const { server } = renderApp('/myOrders', {
       user: buyer,
       server: {
@@ -60,7 +46,7 @@ describe('My orders', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(server.subscriptions()).toContain('MyBookingsChanged'));
 
-    bookings = [{ ...order, status: 'accepted' }];
+    bookings = [{ ...pendingOrder, status: 'accepted' }];
     server.announce('MyBookingsChanged', {
       myBookingsChanged: { topic: 'bookings', position: 20, ids: ['b1'] },
     });
@@ -76,7 +62,7 @@ describe('My orders', () => {
     const { server } = renderApp('/myOrders', {
       user: buyer,
       server: {
-        graphql: { Me: { me: meAs(buyer, 'buyer') }, MyBookings: { myBookings: [order] } },
+        graphql: { Me: { me: meAs(buyer, 'buyer') }, MyBookings: { myBookings: [pendingOrder] } },
         rest: (request) =>
           request.method === 'POST' && request.path === '/bookings/b1/cancel'
             ? [200, { acknowledged: true, modifiedCount: 1, position: 21 }]
