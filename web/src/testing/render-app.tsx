@@ -5,8 +5,9 @@ import { AppProvider } from '@/app/providers.tsx';
 import { routes } from '@/app/router.tsx';
 import type { AuthUser } from '@/features/auth/machines/session-machine.ts';
 import type { Role } from '@/lib/session.tsx';
-import { fakeSessionActor } from './auth.ts';
+import { buyer, fakeSessionActor } from './auth.ts';
 import { fakeServer, type FakeServer } from './fake-server.ts';
+import { aProduct, samsung } from './fixtures.ts';
 
 /** `me` as the gateway would answer it for a user of that role. */
 export function meAs(user: AuthUser, role: Role) {
@@ -46,4 +47,19 @@ export function renderApp(
     </AppProvider>,
   );
   return { ...view, router, server, sessionActor, navigate };
+}
+
+/** A buyer on the Samsung category listing `product`; `rest` answers what the page sends. */
+export function renderCategoryAsBuyer(rest: FakeServer['rest'], product = aProduct()) {
+  return renderApp('/category/c1', {
+    user: buyer,
+    server: {
+      graphql: {
+        Me: { me: meAs(buyer, 'buyer') },
+        Category: { category: samsung },
+        Products: { products: { items: [product], nextCursor: null } },
+      },
+      rest,
+    },
+  });
 }

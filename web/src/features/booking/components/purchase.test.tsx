@@ -1,24 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buyer } from '@/testing/auth.ts';
-import { aProduct, samsung } from '@/testing/fixtures.ts';
-import { meAs, renderApp } from '@/testing/render-app.tsx';
+import { aProduct } from '@/testing/fixtures.ts';
+import { renderCategoryAsBuyer } from '@/testing/render-app.tsx';
 import type { RestRequest } from '@/testing/fake-server.ts';
 
 function renderCategory(book: (request: RestRequest) => [number, unknown], product = aProduct()) {
-  return renderApp('/category/c1', {
-    user: buyer,
-    server: {
-      graphql: {
-        Me: { me: meAs(buyer, 'buyer') },
-        Category: { category: samsung },
-        Products: { products: { items: [product], nextCursor: null } },
-      },
-      rest: (request) =>
-        request.method === 'POST' && request.path === '/bookings' ? book(request) : undefined,
-    },
-  });
+  return renderCategoryAsBuyer(
+    (request) =>
+      request.method === 'POST' && request.path === '/bookings' ? book(request) : undefined,
+    product,
+  );
 }
 
 describe('purchasing a product', () => {

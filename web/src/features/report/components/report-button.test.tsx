@@ -1,26 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buyer } from '@/testing/auth.ts';
-import { aProduct, samsung } from '@/testing/fixtures.ts';
-import { meAs, renderApp } from '@/testing/render-app.tsx';
+import { renderCategoryAsBuyer } from '@/testing/render-app.tsx';
 import type { RestRequest } from '@/testing/fake-server.ts';
 
 function renderCategory(report: (request: RestRequest) => [number, unknown]) {
-  return renderApp('/category/c1', {
-    user: buyer,
-    server: {
-      graphql: {
-        Me: { me: meAs(buyer, 'buyer') },
-        Category: { category: samsung },
-        Products: { products: { items: [aProduct()], nextCursor: null } },
-      },
-      rest: (request) =>
-        request.method === 'PUT' && request.path.startsWith('/allProducts/')
-          ? report(request)
-          : undefined,
-    },
-  });
+  return renderCategoryAsBuyer((request) =>
+    request.method === 'PUT' && request.path.startsWith('/allProducts/')
+      ? report(request)
+      : undefined,
+  );
 }
 
 const reported: [number, unknown] = [200, { acknowledged: true, modifiedCount: 1, position: 7 }];
