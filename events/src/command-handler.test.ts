@@ -342,6 +342,41 @@ describe('handleCommand', () => {
     });
   });
 
+  describe('with a precondition on what the stream does not hold', () => {
+    it('checks it against the state read, and a refusal appends nothing', async () => {
+      const store = await givenListedProduct();
+      const appendsBefore = store.appends.length;
+      const seen: string[] = [];
+
+      await expect(
+        handleCommand(store, productStream, productDecider, bookProduct('ann-uid'), {
+          precondition: (product) => {
+            seen.push(product.status);
+            throw new Error("the seller's account was deleted");
+          },
+        }),
+      ).rejects.toThrow("the seller's account was deleted");
+      expect(seen).toEqual(['available']);
+      expect(store.appends).toHaveLength(appendsBefore);
+    });
+
+    it('runs again against the new history after a race', async () => {
+      const store = await givenListedProduct();
+      store.beforeAppend = () =>
+        handleCommand(store, productStream, productDecider, bookProduct('carl-uid'));
+      const seen: string[] = [];
+
+      await expect(
+        handleCommand(store, productStream, productDecider, bookProduct('ann-uid'), {
+          precondition: (product) => {
+            seen.push(product.status);
+          },
+        }),
+      ).rejects.toThrow(new DomainError('conflict', 'This product is already booked'));
+      expect(seen).toEqual(['available', 'booked']);
+    });
+  });
+
   describe('when another writer appends first', () => {
     it('decides again against the new history and appends after it', async () => {
       const store = await givenListedProduct();

@@ -2,7 +2,7 @@ import { eventMetadataFrom, evolveAll, type Command, type Decider } from './deci
 import type { DomainEvent, NewEvent, RecordedEvent } from './envelope.ts';
 import { WrongExpectedRevisionError, type EventStore, type StreamAppend } from './store/port.ts';
 
-export interface HandleCommandOptions<E extends DomainEvent = DomainEvent> {
+export interface HandleCommandOptions<E extends DomainEvent = DomainEvent, S = unknown> {
   /**
    * How many times read-decide-append runs in all when another writer appends to the stream in
    * between (default 3). Each retry decides again against the new history.
@@ -26,6 +26,11 @@ export interface HandleCommandOptions<E extends DomainEvent = DomainEvent> {
    * them is thrown as it is: only a race on the command's own stream is tried again.
    */
   readonly followedBy?: (decided: readonly AppendedEvent<E>[]) => readonly StreamAppend[];
+  /**
+   * A check of something the stream does not hold (its seller's account, say) against the state
+   * each attempt read: it throws to refuse the command, before anything is decided.
+   */
+  readonly precondition?: (state: S) => void | Promise<void>;
 }
 
 /** An event this command appended, as stored (its own global position is not known, only the last one's). */
@@ -67,7 +72,7 @@ export async function handleCommand<C extends Command, E extends DomainEvent, S>
   streamId: string,
   decider: Decider<C, E, S>,
   command: C,
-  options: HandleCommandOptions<E> = {},
+  options: HandleCommandOptions<E, S> = {},
 ): Promise<CommandResult<E>> {
   const { maxAttempts = defaultMaxAttempts, newEventId = () => crypto.randomUUID() } = options;
   for (let attempt = 1; ; attempt++) {
@@ -76,6 +81,7 @@ export async function handleCommand<C extends Command, E extends DomainEvent, S>
       return await decideAndAppend(store, streamId, history, decider, command, {
         newEventId,
         followedBy: options.followedBy,
+        precondition: options.precondition,
       });
     } catch (error) {
       const lostRace = error instanceof WrongExpectedRevisionError && error.streamId === streamId;
@@ -110,9 +116,11 @@ async function decideAndAppend<C extends Command, E extends DomainEvent, S>(
   {
     newEventId,
     followedBy,
+    precondition,
   }: {
     newEventId: () => string;
-    followedBy: HandleCommandOptions<E>['followedBy'];
+    followedBy: HandleCommandOptions<E, S>['followedBy'];
+    precondition: HandleCommandOptions<E, S>['precondition'];
   },
 ): Promise<CommandResult<E>> {
   const last = history.at(-1);
@@ -124,6 +132,7 @@ async function decideAndAppend<C extends Command, E extends DomainEvent, S>(
     history.map(({ type, schemaVersion, data }) => ({ type, schemaVersion, data }) as E),
   );
 
+  await precondition?.(state);
   const decided = decider.decide(command, state);
   if (decided.length === 0)
     return {

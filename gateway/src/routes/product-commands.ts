@@ -11,7 +11,7 @@ import {
   type ProductCommand,
 } from '@resale/events';
 import { commandMetadata, timeOrderedUuid } from '../commands.ts';
-import { listCategories, type ProductDocument } from '@resale/workers/read-models';
+import { listCategories } from '@resale/workers/read-models';
 import { forbidden, HttpProblem } from '../errors.ts';
 import { ownImageName } from '../image-urls.ts';
 import { actorOfRequest } from '../plugins/app/authentication.ts';
@@ -482,13 +482,6 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
       const { productId, buyerName, phone, address } = request.body;
       const email = request.body.email.toLowerCase();
       if (email !== actor.email) throw forbidden('You can only book in your own name');
-      // A deleted seller sells nothing: their account can no longer answer a booking.
-      const listed = await app.readModels.store.get<ProductDocument>('products', productId);
-      if (listed && (await app.auth.loadUser(listed.sellerUid)).status === 'deleted')
-        throw new HttpProblem(
-          409,
-          "This product is no longer on sale: its seller's account was deleted",
-        );
       // Time-ordered ids: the booking's stream, its document and both events' ids are appended
       // next to the previous booking's in the files' indexes.
       const bookingId = timeOrderedUuid();
@@ -518,7 +511,21 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
           },
           metadata,
         },
-        { newEventId, followedBy: placeBookingAfter(metadata, newEventId) },
+        {
+          newEventId,
+          followedBy: placeBookingAfter(metadata, newEventId),
+          // A deleted seller sells nothing: their account can no longer answer a booking (the
+          // workers withdraw their listings soon after; this holds from the deletion on).
+          precondition: async (product) => {
+            if (product.status === 'empty' || product.status === 'deleted') return;
+            const seller = await app.auth.loadUser(product.listing.sellerUid);
+            if (seller.status === 'deleted')
+              throw new HttpProblem(
+                409,
+                "This product is no longer on sale: its seller's account was deleted",
+              );
+          },
+        },
       );
       return reply
         .code(201)
