@@ -100,6 +100,12 @@ export interface ClosedLoopFigures extends LatencySummary {
     readonly sustainedOkPerSecond: number | undefined;
     /** CPU time of the worker processes (together) per event projected. */
     readonly workerCpuMicrosPerEvent: number;
+    /**
+     * CPU time of the MongoDB server started here per booking of the whole loop, booked and
+     * projected (the gateways' idempotency store and reads, the workers' projection); undefined
+     * when MONGODB_URL names a server elsewhere.
+     */
+    readonly mongodbCpuMicrosPerBooking?: number;
   };
 }
 
@@ -250,6 +256,7 @@ async function measureClosedLoop({
 
   const checkpointBefore = (await readiness(stack.urls.api)).checkpoint ?? Number.NaN;
   const workerCpuBefore = cpuOf(workerPids);
+  const mongodbCpuBefore = cpuOf(mongoPids);
   const started = performance.now();
   const windowStart = started + settings.warmUpSeconds * 1_000;
   const windowEnd = windowStart + settings.roundSeconds * 1_000;
@@ -322,6 +329,7 @@ async function measureClosedLoop({
   const caughtUp = await untilProjected(stack, settings.catchUpLimitSeconds * 1_000);
   const catchUpSeconds = (performance.now() - loopEnded) / 1_000;
   const workerCpu = cpuOf(workerPids) - workerCpuBefore;
+  const mongodbCpu = cpuOf(mongoPids) - mongodbCpuBefore;
   const after = await readiness(stack.urls.api);
   const projected = (after.checkpoint ?? Number.NaN) - checkpointBefore;
 
@@ -362,6 +370,9 @@ async function measureClosedLoop({
         ? round(acknowledgedInAll / (loopSeconds + catchUpSeconds))
         : undefined,
       workerCpuMicrosPerEvent: Math.round(workerCpu / Math.max(1, projected)),
+      ...(mongoPids.length > 0 && caughtUp
+        ? { mongodbCpuMicrosPerBooking: Math.round(mongodbCpu / Math.max(1, acknowledgedInAll)) }
+        : {}),
     },
   };
 }
