@@ -1,7 +1,8 @@
 // The replay being measured, in its own process: every read model rebuilt from the log under
 // DATA_DIR into its read store, with the workers' replay (what `npm run replay` runs). Sends its
-// figures to the parent over IPC and exits.
-import { createEventStore } from '@resale/events';
+// figures to the parent over IPC and exits. REPLAY_UP_TO (a position) replays the log's first
+// events only: a quicker look at how the rate changes with the data.
+import { createEventStore, type EventStore } from '@resale/events';
 import { createReadStore, replayReadModels } from '@resale/workers';
 
 export interface ReplayProcessResult {
@@ -13,16 +14,53 @@ export interface ReplayProcessResult {
   readonly cpuMicros: number;
   /** The process's peak resident memory (MiB), start-up included. */
   readonly peakRssMiB: number;
+  /**
+   * Events applied per second over the first tenth of the log and over the last tenth: whether
+   * an event costs more as the read models grow. Without the swap (`swapSeconds`).
+   */
+  readonly firstTenthEventsPerSecond: number;
+  readonly lastTenthEventsPerSecond: number;
+  /** From the last event applied to the swap done: the indexes and search tables built. */
+  readonly swapSeconds: number;
+  /** CPU time of that part, within `cpuMicros`. */
+  readonly swapCpuMicros: number;
 }
 
 const dataDir = process.env['DATA_DIR'];
 if (!dataDir) throw new Error('DATA_DIR is required');
-const eventStore = createEventStore({ DATA_DIR: dataDir });
+const upTo = Number(process.env['REPLAY_UP_TO'] ?? Infinity);
+const log = createEventStore({ DATA_DIR: dataDir });
+const eventStore: Pick<EventStore, 'readAll' | 'headPosition'> = {
+  headPosition: async () => Math.min(upTo, await log.headPosition()),
+  readAll: async ({ after, limit }) =>
+    after >= upTo
+      ? []
+      : (await log.readAll({ after, limit })).filter((event) => event.position <= upTo),
+};
 const readStore = await createReadStore({ DATA_DIR: dataDir });
 try {
+  const head = await eventStore.headPosition();
   const cpuBefore = process.cpuUsage();
-  const report = await replayReadModels({ eventStore, readStore });
+  const started = performance.now();
+  // When the replay passed a tenth of the log and nine tenths of it.
+  let firstTenth: { events: number; at: number } | undefined;
+  let lastTenth: { events: number; at: number } | undefined;
+  let applied = { events: 0, at: started, cpu: process.cpuUsage() };
+  const report = await replayReadModels({
+    eventStore,
+    readStore,
+    onProgress: ({ position, events }) => {
+      const at = performance.now();
+      applied = { events, at, cpu: process.cpuUsage() };
+      if (!firstTenth && position >= head / 10) firstTenth = { events, at };
+      if (!lastTenth && position >= (head * 9) / 10) lastTenth = { events, at };
+    },
+  });
+  const ended = performance.now();
   const cpu = process.cpuUsage(cpuBefore);
+  const swapCpu = process.cpuUsage(applied.cpu);
+  const first = firstTenth ?? applied;
+  const last = lastTenth ?? { events: 0, at: started };
   const result: ReplayProcessResult = {
     events: report.events,
     models: report.names.length,
@@ -30,9 +68,14 @@ try {
     eventsPerSecond: report.eventsPerSecond,
     cpuMicros: cpu.user + cpu.system,
     peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1_024),
+    firstTenthEventsPerSecond: first.events / ((first.at - started) / 1_000),
+    lastTenthEventsPerSecond: (applied.events - last.events) / ((applied.at - last.at) / 1_000),
+    swapSeconds: (ended - applied.at) / 1_000,
+    swapCpuMicros: swapCpu.user + swapCpu.system,
   };
-  process.send?.({ type: 'result', value: result });
+  if (process.send) process.send({ type: 'result', value: result });
+  else console.info(JSON.stringify(result));
 } finally {
   await readStore.close();
-  await eventStore.close();
+  await log.close();
 }
