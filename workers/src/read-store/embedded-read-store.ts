@@ -21,7 +21,7 @@ import {
   type ReadStore,
   type RebuildTarget,
 } from './port.ts';
-import { compareAsSqlite, MemoryDocuments } from './memory-documents.ts';
+import { compareAsSqlite } from './memory-documents.ts';
 import { everyModel, RebuildProgress, shadowOf } from './rebuild-progress.ts';
 import { ModelHasher, type StoredForm } from './stored-form.ts';
 
@@ -47,8 +47,8 @@ export interface EmbeddedReadStoreOptions {
   /** Path of the SQLite file; created when missing. */
   readonly file: string;
   /**
-   * Documents a rebuild folds in memory (about 1 KB each) before it goes on in its shadow
-   * tables; default 200,000.
+   * Documents a rebuild holds in memory at most (about 1 KB each); past them it writes out
+   * those it used least recently (RecentDocuments). Default 25,000.
    */
   readonly rebuildMemoryLimit?: number;
   /**
@@ -738,13 +738,16 @@ class DocumentTables {
     );
   }
 
+  /** A record as stored now, or null. */
+  read(model: ReadModelName, id: string): StoredRecord | null {
+    const row = this.statement(
+      `SELECT id, position, deleted, doc FROM "${this.tableOf(model)}" WHERE id = ?`,
+    ).get(id) as DocumentRow | undefined;
+    return row ? toRecord(row) : null;
+  }
+
   private readonly documents: SyncDocuments = {
-    load: (model, id) => {
-      const row = this.statement(
-        `SELECT id, position, deleted, doc FROM "${this.tableOf(model)}" WHERE id = ?`,
-      ).get(id) as DocumentRow | undefined;
-      return row ? toRecord(row) : null;
-    },
+    load: (model, id) => this.read(model, id),
     save: (model, next) => this.write(model, next),
   };
 
@@ -881,6 +884,11 @@ class DocumentTables {
     });
   }
 
+  /** Runs `work` in one (write) transaction. */
+  inTransaction(work: () => void): void {
+    this.db.transaction(work).immediate();
+  }
+
   /** Applies events in order within the caller's (write) transaction. */
   apply(events: readonly RecordedEvent[], models: readonly ReadModelName[]): ReadModelChange[][] {
     return events.map((event) => applyEvent(event, models, this.documents));
@@ -944,7 +952,7 @@ export class EmbeddedReadStore implements ReadStore {
 
   constructor(
     file: string,
-    rebuildMemoryLimit = 200_000,
+    rebuildMemoryLimit = 25_000,
     broadSearchMatches?: number,
     searchWalkRows?: number,
     veryBroadSearchMatches?: number,
@@ -1456,26 +1464,105 @@ function hashTables(
   })();
 }
 
+/** A document a rebuild holds in memory; `written`: as its shadow table has it too. */
+interface HeldRecord {
+  readonly model: ReadModelName;
+  readonly record: StoredRecord;
+  readonly written: boolean;
+}
+
+/**
+ * A rebuild's documents: those its latest events touched held in memory, the others in its
+ * shadow tables. Most events of a document come soon after each other (a listing is booked,
+ * released, sold within a while), so nearly every event finds its documents here, and each
+ * document is written about once however many events it takes. Past `limit` documents the
+ * least recently used quarter is written out, sorted by id: neighbours in the id's index.
+ * (Writing every document of an event at once, once the documents outgrew memory, rewrote a
+ * page of the table per event at a place the page cache seldom held.)
+ */
+class RecentDocuments implements SyncDocuments {
+  /** In the order of their last use, least recent first. */
+  private readonly held = new Map<string, HeldRecord>();
+
+  private readonly tables: DocumentTables;
+  private readonly limit: number;
+
+  constructor(tables: DocumentTables, limit: number) {
+    this.tables = tables;
+    this.limit = limit;
+  }
+
+  load(model: ReadModelName, id: string): StoredRecord | null {
+    const key = `${model}\u0000${id}`;
+    const held = this.held.get(key);
+    if (held) {
+      this.held.delete(key);
+      this.held.set(key, held);
+      return held.record;
+    }
+    const record = this.tables.read(model, id);
+    if (record) this.held.set(key, { model, record, written: true });
+    return record;
+  }
+
+  save(model: ReadModelName, record: StoredRecord): void {
+    const key = `${model}\u0000${record.id}`;
+    this.held.delete(key);
+    this.held.set(key, { model, record, written: false });
+  }
+
+  /** Writes out the least recently used documents once more than the limit are held. */
+  evictIfFull(): void {
+    if (this.held.size <= this.limit) return;
+    const evicted: HeldRecord[] = [];
+    const keep = Math.floor((this.limit * 3) / 4);
+    for (const [key, held] of this.held) {
+      if (this.held.size <= keep) break;
+      this.held.delete(key);
+      evicted.push(held);
+    }
+    this.writeOut(evicted);
+  }
+
+  /** Writes out every document held, and holds none. */
+  writeOutAll(): void {
+    const evicted = [...this.held.values()];
+    this.held.clear();
+    this.writeOut(evicted);
+  }
+
+  private writeOut(records: readonly HeldRecord[]): void {
+    const changed = records
+      .filter((held) => !held.written)
+      .sort((a, b) =>
+        a.model === b.model
+          ? compareAsSqlite(a.record.id, b.record.id)
+          : a.model < b.model
+            ? -1
+            : 1,
+      );
+    this.tables.inTransaction(() => {
+      for (const { model, record } of changed) this.tables.write(model, record);
+    });
+  }
+}
+
 /**
  * Shadow tables in the same file, written through a second connection with synchronous=NORMAL
  * (a rebuild lost in a crash is simply started again; the swap itself commits with FULL).
  *
  * The rebuild is the only writer of its shadow tables, which start empty: it folds the events in
- * memory and writes each document once, before the swap. Past `memoryLimit` documents it writes
- * what it holds and goes on in the tables, one transaction per batch like the live store. Its
- * search tables are filled once, from the documents, with the indexes.
+ * memory (RecentDocuments), writing out the documents it holds least recently used past
+ * `memoryLimit` of them, and the rest before the swap. Its search tables are filled once, from
+ * the documents, with the indexes.
  */
 class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
   private readonly db: Db;
   private readonly tables: DocumentTables;
-  /** Null once the documents went to the shadow tables. */
-  private memory: MemoryDocuments | null = new MemoryDocuments();
-
-  private readonly memoryLimit: number;
+  private readonly documents: RecentDocuments;
 
   constructor(file: string, names: readonly ReadModelName[], memoryLimit: number) {
     super(names);
-    this.memoryLimit = memoryLimit;
     this.db = new Database(file);
     try {
       configure(this.db, 'NORMAL');
@@ -1494,6 +1581,7 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
       throw error;
     }
     this.tables = new DocumentTables(this.db, shadowOf, 'filled-at-end');
+    this.documents = new RecentDocuments(this.tables, memoryLimit);
   }
 
   async applyEvents(
@@ -1502,47 +1590,32 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
   ): Promise<ReadModelChange[][]> {
     this.assertOpen();
     let changes: ReadModelChange[][];
-    if (this.memory) {
-      try {
-        changes = this.memory.apply(events, models);
-      } catch (error) {
-        this.broken = error;
-        throw error;
-      }
-      if (this.memory.size > this.memoryLimit) this.writeOut();
-    } else {
-      changes = this.db.transaction(() => this.tables.apply(events, models)).immediate();
+    try {
+      // Nothing rolls back what an event that failed halfway did to the documents held.
+      changes = events.map((event) => applyEvent(event, models, this.documents));
+      this.documents.evictIfFull();
+    } catch (error) {
+      this.broken = error;
+      throw error;
     }
     this.advance(events);
     return changes;
   }
 
-  /** Writes the documents held in memory to the shadow tables. */
-  private writeOut(): void {
-    const memory = this.memory;
-    if (!memory) return;
+  async hashModels(names: readonly ReadModelName[] = this.models): Promise<ReadModelHashes> {
+    this.assertOpen();
+    this.writeOutAll();
+    return hashTables(this.db, this.tables, names);
+  }
+
+  /** The documents held, written out: those that failed to be are lost to this rebuild. */
+  private writeOutAll(): void {
     try {
-      this.db
-        .transaction(() => {
-          for (const model of this.models) {
-            for (const record of memory.records(model)) this.tables.write(model, record);
-          }
-        })
-        .immediate();
+      this.documents.writeOutAll();
     } catch (error) {
       this.broken = error;
       throw error;
     }
-    this.memory = null;
-  }
-
-  async hashModels(names: readonly ReadModelName[] = this.models): Promise<ReadModelHashes> {
-    this.assertOpen();
-    const memory = this.memory;
-    if (!memory) return hashTables(this.db, this.tables, names);
-    const hashes: ReadModelHashes = {};
-    for (const name of names) hashes[name] = memory.hash(name);
-    return hashes;
   }
 
   private shadowGeneration(model: ReadModelName): 'a' | 'b' {
@@ -1551,7 +1624,7 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
 
   async commit(): Promise<void> {
     this.assertOpen();
-    this.writeOut();
+    this.writeOutAll();
     // The query indexes and the search tables, built in one go before the swap so that the swap
     // itself stays short (a search table filled batch by batch as the documents changed took
     // most of a rebuild's time).
@@ -1612,7 +1685,6 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
 
   async abort(): Promise<void> {
     if (this.finished) return;
-    this.memory = null;
     this.db
       .transaction(() => {
         for (const model of this.models) dropShadowTable(this.db, model);

@@ -197,7 +197,7 @@ describe('embedded read store', () => {
   });
 
   describe('a rebuild past its memory limit', () => {
-    // It writes what it folded in memory to its shadow tables and goes on there.
+    // It writes out the documents it used least recently, and reads them back for their next events.
     rebuildContract({
       open: async () => openEmbeddedReadStore({ file: newFile(), rebuildMemoryLimit: 3 }),
     });
