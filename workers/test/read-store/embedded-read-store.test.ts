@@ -20,6 +20,7 @@ import {
   type EmbeddedReadStore,
   type ReadStore,
 } from '../../src/read-models.ts';
+import { verifiedSellerIds } from '../../src/projections/sellers/sellers-queries.ts';
 
 import {
   eventLog,
@@ -481,6 +482,7 @@ describe('embedded read store', () => {
     await getUserByEmail(recorder, 'u1@example.com');
     await listSellers(recorder);
     await getSellerByEmail(recorder, 's1@example.com');
+    await verifiedSellerIds(recorder);
     // Searches without keywords walk an index in their order, whatever their filters.
     const filters = { minPrice: 100, maxPrice: 500, conditions: ['Good' as const], maxYears: 3 };
     await search(recorder, { sort: 'newest', ...filters, availableOnly: true });
@@ -495,7 +497,7 @@ describe('embedded read store', () => {
       },
       { limit: 10, after: `priceDesc.${encodeCursor([300, 'p1'])}` },
     );
-    expect(queries).toHaveLength(16);
+    expect(queries).toHaveLength(17);
 
     const store = openEmbeddedReadStore({ file: newFile() });
     try {

@@ -65,5 +65,13 @@ export const sellersReadModel: ReadModel<SellerDocument> = {
         ['_id', 1],
       ],
     },
+    {
+      // A search for verified sellers' products reads their ids first (verifiedSellerIds).
+      name: 'verified',
+      fields: [
+        ['verified', 1],
+        ['_id', 1],
+      ],
+    },
   ],
 };
