@@ -3,6 +3,8 @@ import Database from 'better-sqlite3';
 import { truncateWal } from '../sqlite-writer/wal-truncation.ts';
 import type { PersonalDataKeys } from './key-store.ts';
 
+// `personal_data_erasures` came after the keys: one row per erasure, so that a process knows
+// from one lookup of its last row whether any key was destroyed since it last looked.
 const schema = `
   CREATE TABLE IF NOT EXISTS personal_data_keys (
     subject    TEXT PRIMARY KEY,
@@ -10,10 +12,22 @@ const schema = `
     created_at TEXT NOT NULL,
     erased_at  TEXT
   ) STRICT;
+  CREATE TABLE IF NOT EXISTS personal_data_erasures (
+    seq       INTEGER PRIMARY KEY,
+    erased_at TEXT NOT NULL
+  ) STRICT;
 `;
 
-/** Keys kept as KeyObjects, per process: making one costs several times an encryption. */
+/** Keys kept in memory, per process, at most (the least recently made go first). */
 const cachedKeysMax = 10_000;
+
+/** The keys of one read or one append: each subject's key, made first where `obtain` asks. */
+export interface KeyLookups {
+  /** The subject's key; null when erased or never made. */
+  find(subject: string): KeyObject | null;
+  /** The subject's key, made now if they have none; null when erased. */
+  obtain(subject: string): KeyObject | null;
+}
 
 /**
  * The embedded log's keys, in a table of the log's own file: a backup (VACUUM INTO) copies the
@@ -26,17 +40,25 @@ const cachedKeysMax = 10_000;
  * `secure_delete` zeroes an erased key's bytes in the page, and the checkpoint that follows
  * (TRUNCATE) leaves no copy of it in the WAL file either.
  *
- * Every lookup reads the table, so an erasure by any process is seen by the next read of every
- * other; only the KeyObject made from a key's bytes is cached.
+ * Keys found are kept in memory for the reads and appends that follow, each of which first looks
+ * at the last erasure recorded: when any process erased anyone since, every kept key is dropped
+ * and read again from the table. So an erasure by any process is seen by the next read or append
+ * of every other, at the cost of one lookup per read instead of one per event and person.
  */
 export class SqlitePersonalDataKeys implements PersonalDataKeys {
   private readonly db: Database.Database;
-  private readonly cache = new Map<string, { raw: Buffer; key: KeyObject }>();
+  /** Keys found since the last erasure this process saw. */
+  private readonly kept = new Map<string, KeyObject>();
+  /** The last erasure recorded when the kept keys were last checked; null before. */
+  private erasuresSeen: number | null = null;
   private readonly statements: {
     readonly find: Database.Statement<[string], Buffer | null>;
     readonly insert: Database.Statement<[string, Buffer, string]>;
     readonly erase: Database.Statement<[string, string, string]>;
+    readonly recordErasure: Database.Statement<[string]>;
+    readonly lastErasure: Database.Statement<[], number>;
   };
+  private readonly eraseAndRecord: (subject: string, at: string) => void;
 
   constructor(file: string) {
     const db = new Database(file);
@@ -64,19 +86,43 @@ export class SqlitePersonalDataKeys implements PersonalDataKeys {
            ON CONFLICT (subject) DO UPDATE SET key = NULL, erased_at = excluded.erased_at
            WHERE personal_data_keys.key IS NOT NULL`,
       ),
+      recordErasure: db.prepare<[string]>(
+        'INSERT INTO personal_data_erasures (erased_at) VALUES (?)',
+      ),
+      lastErasure: db
+        .prepare<[], number>('SELECT coalesce(max(seq), 0) FROM personal_data_erasures')
+        .pluck(),
+    };
+    this.eraseAndRecord = db.transaction((subject: string, at: string) => {
+      this.statements.erase.run(subject, at, at);
+      this.statements.recordErasure.run(at);
+    });
+  }
+
+  /**
+   * The key lookups of one read or append: the keys kept in memory, unless someone was erased
+   * since they were checked, then the table.
+   */
+  lookups(): KeyLookups {
+    const last = this.statements.lastErasure.get() ?? 0;
+    if (last !== this.erasuresSeen) {
+      this.kept.clear();
+      this.erasuresSeen = last;
+    }
+    return {
+      find: (subject) => this.kept.get(subject) ?? this.findNow(subject),
+      obtain: (subject) => this.kept.get(subject) ?? this.obtainNow(subject),
     };
   }
 
-  /** The subject's key; null when erased or never made. */
-  findNow(subject: string): KeyObject | null {
+  private findNow(subject: string): KeyObject | null {
     const raw = this.statements.find.get(subject);
-    return raw ? this.keyObjectOf(subject, raw) : null;
+    return raw ? this.keep(subject, raw) : null;
   }
 
-  /** The subject's key, made now if they have none; null when erased. */
-  obtainNow(subject: string): KeyObject | null {
+  private obtainNow(subject: string): KeyObject | null {
     const raw = this.statements.find.get(subject);
-    if (raw !== undefined) return raw ? this.keyObjectOf(subject, raw) : null;
+    if (raw !== undefined) return raw ? this.keep(subject, raw) : null;
     this.statements.insert.run(subject, randomBytes(32), new Date().toISOString());
     // Another process may have made it first: the stored key is the one.
     return this.findNow(subject);
@@ -86,21 +132,25 @@ export class SqlitePersonalDataKeys implements PersonalDataKeys {
     const now = new Date().toISOString();
     this.db.pragma('synchronous = FULL');
     try {
-      this.statements.erase.run(subject, now, now);
+      this.eraseAndRecord(subject, now);
     } finally {
       this.db.pragma('synchronous = NORMAL');
     }
-    this.cache.delete(subject);
+    this.kept.delete(subject);
   }
 
   obtain(subjects: readonly string[]): Promise<ReadonlyMap<string, KeyObject | null>> {
-    return Promise.try(
-      () => new Map(subjects.map((subject) => [subject, this.obtainNow(subject)])),
-    );
+    return Promise.try(() => {
+      const { obtain } = this.lookups();
+      return new Map(subjects.map((subject) => [subject, obtain(subject)]));
+    });
   }
 
   find(subjects: readonly string[]): Promise<ReadonlyMap<string, KeyObject | null>> {
-    return Promise.try(() => new Map(subjects.map((subject) => [subject, this.findNow(subject)])));
+    return Promise.try(() => {
+      const { find } = this.lookups();
+      return new Map(subjects.map((subject) => [subject, find(subject)]));
+    });
   }
 
   async erase(subject: string): Promise<void> {
@@ -114,12 +164,13 @@ export class SqlitePersonalDataKeys implements PersonalDataKeys {
     return Promise.resolve();
   }
 
-  private keyObjectOf(subject: string, raw: Buffer): KeyObject {
-    const cached = this.cache.get(subject);
-    if (cached?.raw.equals(raw)) return cached.key;
-    if (this.cache.size >= cachedKeysMax) this.cache.clear();
+  private keep(subject: string, raw: Buffer): KeyObject {
     const key = createSecretKey(raw);
-    this.cache.set(subject, { raw, key });
+    if (this.kept.size >= cachedKeysMax) {
+      const [oldest] = this.kept.keys();
+      if (oldest !== undefined) this.kept.delete(oldest);
+    }
+    this.kept.set(subject, key);
     return key;
   }
 }

@@ -1,8 +1,7 @@
-import type { KeyObject } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { assertValidEvent, upcastEvent } from '../catalog.ts';
 import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from '../envelope.ts';
-import { openPersonalData, sealPersonalData, type KeyLookup } from '../personal-data/sealing.ts';
+import { openPersonalData, sealPersonalData } from '../personal-data/sealing.ts';
 import { SqlitePersonalDataKeys } from '../personal-data/sqlite-key-store.ts';
 import { assertAppendable, assertSequence } from './appendable.ts';
 import { BackgroundCheckpoints } from './background-checkpoints.ts';
@@ -183,7 +182,8 @@ export class EmbeddedEventStore implements EventStore {
   erasedAmong(subjects: readonly string[]): Promise<ReadonlySet<string>> {
     return Promise.try(() => {
       this.assertOpen();
-      return new Set(subjects.filter((subject) => this.keys.findNow(subject) === null));
+      const { find } = this.keys.lookups();
+      return new Set(subjects.filter((subject) => find(subject) === null));
     });
   }
 
@@ -233,18 +233,15 @@ export class EmbeddedEventStore implements EventStore {
     this.db.close();
   }
 
-  /**
-   * What the events of one append are stored as: their personal data sealed with each person's
-   * key, each key looked up once for all of them (a booking's two events are the same buyer's).
-   */
+  /** What the events of one append are stored as: their personal data sealed with each person's key. */
   private storedFormer(): StoredForm {
-    const keyFor = keysOnce((subject) => this.keys.obtainNow(subject));
-    return (type, data, metadata) => sealPersonalData(type, data, metadata, keyFor);
+    const { obtain } = this.keys.lookups();
+    return (type, data, metadata) => sealPersonalData(type, data, metadata, obtain);
   }
 
-  /** Reads the rows of one read as events, each person's key looked up once for all of them. */
+  /** Reads the rows of one read as events, their personal data opened with each person's key. */
   private recordedEventReader(): (row: EventRow) => RecordedEvent {
-    const keyOf = keysOnce((subject) => this.keys.findNow(subject));
+    const { find: keyOf } = this.keys.lookups();
     return (row) => {
       const [position, streamId, revision, eventId, type, schemaVersion, data, metadata, at] = row;
       const opened = openPersonalData(
@@ -271,17 +268,4 @@ export class EmbeddedEventStore implements EventStore {
   private assertOpen(): void {
     if (this.closed) throw new Error('The event store is closed');
   }
-}
-
-/** A key lookup that asks `lookup` once per subject: for the events of one append or one read. */
-function keysOnce(lookup: KeyLookup): KeyLookup {
-  const found = new Map<string, KeyObject | null>();
-  return (subject) => {
-    let key = found.get(subject);
-    if (key === undefined) {
-      key = lookup(subject);
-      found.set(subject, key);
-    }
-    return key;
-  };
 }

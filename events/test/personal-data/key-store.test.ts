@@ -37,6 +37,20 @@ function contract(open: () => PersonalDataKeys) {
     expect((await keys.find([bob])).get(bob)).not.toBeNull();
   });
 
+  it("sees another handle's erasure at its next lookup, however recently it used the key", async () => {
+    const other = open();
+    try {
+      const ann = uniqueStream('ann');
+      expect((await keys.obtain([ann])).get(ann)).not.toBeNull();
+      expect((await keys.find([ann])).get(ann)).not.toBeNull();
+      await other.erase(ann);
+      expect((await keys.find([ann])).get(ann)).toBeNull();
+      expect((await keys.obtain([ann])).get(ann)).toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+
   it('erases a person who never had a key, so that none is made for them later', async () => {
     const never = uniqueStream('never');
     await keys.erase(never);
