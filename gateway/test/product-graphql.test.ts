@@ -14,9 +14,11 @@ import {
 } from './helper.ts';
 import type { Change } from '../src/graphql/generated.ts';
 
-const productFields = `_id productName picture address year buyingPrice sellingPrice sellerName
+/** The fields of ListedProduct: those a product's page shares with a list's item. */
+const listedFields = `_id productName picture address year buyingPrice sellingPrice sellerName
   condition phone about postTime Brand email sellerEmail booked reported advertised available
-  status sellerVerified hidden hiddenReason reviewRequested priceHistory { price at }
+  status sellerVerified hidden hiddenReason reviewRequested`;
+const productFields = `${listedFields} priceHistory { price at }
   seller { name verified memberSince listings completedSales }`;
 
 type Answer = { data?: Record<string, Change> | null; errors?: { message: string }[] };
@@ -103,6 +105,34 @@ describe('GraphQL: a product’s page (product) and its live changes (productCha
     const { productId, position } = await listProductAt(t.app, t.seller, { sellingPrice: 420 });
     const rest = await getAs(t.app, t.buyer, `/products/${productId}`, position);
     expect(await query(t.buyer, productId, position)).toEqual(rest.json());
+  });
+
+  it('one fragment on ListedProduct reads a product’s page and a list’s item alike', async () => {
+    const { productId, position } = await listProductAt(t.app, t.seller, { Brand: 'Samsung' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: bearer(t.buyer.accessToken),
+      payload: {
+        query: `query ($id: ID!, $minPosition: Float) {
+          product(id: $id, minPosition: $minPosition) { ...Listed __typename }
+          products(brand: "Samsung", limit: 100, minPosition: $minPosition) {
+            items { ...Listed __typename }
+          }
+        }
+        fragment Listed on ListedProduct { ${listedFields} }`,
+        variables: { id: productId, minPosition: position },
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    type Listed = Record<string, unknown> & { _id: string; __typename: string };
+    const { product, products } = response.json<{
+      data: { product: Listed; products: { items: Listed[] } };
+    }>().data;
+    const item = products.items.find(({ _id }) => _id === productId);
+    expect(product.__typename).toBe('ProductDetails');
+    expect(item?.__typename).toBe('Product');
+    expect({ ...product, __typename: 'Product' }).toEqual(item);
   });
 
   it('null for an unknown product, and for one taken off sale unless the caller is its seller or an admin', async () => {

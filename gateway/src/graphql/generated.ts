@@ -132,6 +132,40 @@ export type Change = {
 
 export type Condition = 'Excelent' | 'Fair' | 'Good';
 
+/**
+ * A product as every answer about one gives it: an item of a list, a search or a seller's products,
+ * and a product's page, which adds its prices and its seller (ProductDetails).
+ */
+export type ListedProduct = {
+  Brand: Scalars['String']['output'];
+  _id: Scalars['ID']['output'];
+  about: Scalars['String']['output'];
+  address: Scalars['String']['output'];
+  advertised: Scalars['Boolean']['output'];
+  available: Scalars['Boolean']['output'];
+  booked: Scalars['Boolean']['output'];
+  buyingPrice: Scalars['Float']['output'];
+  condition: Condition;
+  email: Scalars['String']['output'];
+  /** An admin hid it from every public page: only its seller and admins see it. */
+  hidden: Scalars['Boolean']['output'];
+  /** Why an admin hid it, while hidden. */
+  hiddenReason?: Maybe<Scalars['String']['output']>;
+  phone: Scalars['String']['output'];
+  picture: Scalars['String']['output'];
+  postTime: Scalars['String']['output'];
+  productName: Scalars['String']['output'];
+  reported: Scalars['Boolean']['output'];
+  /** Its seller asked the admins to review its hiding. */
+  reviewRequested: Scalars['Boolean']['output'];
+  sellerEmail: Scalars['String']['output'];
+  sellerName: Scalars['String']['output'];
+  sellerVerified: Scalars['Boolean']['output'];
+  sellingPrice: Scalars['Float']['output'];
+  status: ProductStatus;
+  year: Scalars['Float']['output'];
+};
+
 export type ListingThenAndNow = {
   __typename?: 'ListingThenAndNow';
   /** When the last event of the listing at or before `position` was recorded. */
@@ -203,7 +237,8 @@ export type PricePoint = {
   price: Scalars['Float']['output'];
 };
 
-export type Product = {
+/** A product as lists answer it. */
+export type Product = ListedProduct & {
   __typename?: 'Product';
   Brand: Scalars['String']['output'];
   _id: Scalars['ID']['output'];
@@ -235,7 +270,7 @@ export type Product = {
 };
 
 /** A product as its own page shows it: as lists answer it, with its prices and its seller. */
-export type ProductDetails = {
+export type ProductDetails = ListedProduct & {
   __typename?: 'ProductDetails';
   Brand: Scalars['String']['output'];
   _id: Scalars['ID']['output'];
@@ -685,6 +720,11 @@ export type DirectiveResolverFn<
   info: GraphQLResolveInfo,
 ) => TResult | Promise<TResult>;
 
+/** Mapping of interface types */
+export type ResolversInterfaceTypes<_RefType extends Record<string, unknown>> = {
+  ListedProduct: Product | ProductDetails;
+};
+
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = {
   AuditActor: ResolverTypeWrapper<AuditActor>;
@@ -703,6 +743,7 @@ export type ResolversTypes = {
   Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  ListedProduct: ResolverTypeWrapper<ResolversInterfaceTypes<ResolversTypes>['ListedProduct']>;
   ListingThenAndNow: ResolverTypeWrapper<ListingThenAndNow>;
   ListingView: ResolverTypeWrapper<ListingView>;
   Me: ResolverTypeWrapper<Me>;
@@ -744,6 +785,7 @@ export type ResolversParentTypes = {
   Float: Scalars['Float']['output'];
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
+  ListedProduct: ResolversInterfaceTypes<ResolversParentTypes>['ListedProduct'];
   ListingThenAndNow: ListingThenAndNow;
   ListingView: ListingView;
   Me: Me;
@@ -878,6 +920,13 @@ export type ChangeResolvers<
   topic?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type ListedProductResolvers<
+  ContextType = CallerContext,
+  ParentType extends ResolversParentTypes['ListedProduct'] = ResolversParentTypes['ListedProduct'],
+> = {
+  __resolveType: TypeResolveFn<'Product' | 'ProductDetails', ParentType, ContextType>;
+};
+
 export type ListingThenAndNowResolvers<
   ContextType = CallerContext,
   ParentType extends ResolversParentTypes['ListingThenAndNow'] =
@@ -980,6 +1029,7 @@ export type ProductResolvers<
   sellingPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ProductStatus'], ParentType, ContextType>;
   year?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ProductDetailsResolvers<
@@ -1013,6 +1063,7 @@ export type ProductDetailsResolvers<
   sellingPrice?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   status?: Resolver<ResolversTypes['ProductStatus'], ParentType, ContextType>;
   year?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
 };
 
 export type ProductPageResolvers<
@@ -1288,6 +1339,7 @@ export type Resolvers<ContextType = CallerContext> = {
   CaseHolder?: CaseHolderResolvers<ContextType>;
   Category?: CategoryResolvers<ContextType>;
   Change?: ChangeResolvers<ContextType>;
+  ListedProduct?: ListedProductResolvers<ContextType>;
   ListingThenAndNow?: ListingThenAndNowResolvers<ContextType>;
   ListingView?: ListingViewResolvers<ContextType>;
   Me?: MeResolvers<ContextType>;

@@ -23,6 +23,7 @@ import { productSearchOf, searchKey } from '../schemas/product-search.ts';
 import { requireActor } from './context.ts';
 import type {
   CategoryResolvers,
+  ListedProductResolvers,
   ProductDetailsResolvers,
   ProductResolvers,
   ReportedProductResolvers,
@@ -185,11 +186,16 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
   const ProductDetails = {
     picture: ({ picture }) => imageUrl(publicUrl, picture),
   } satisfies ProductDetailsResolvers<MercuriusContext>;
+  // The fields every answer about a product has: of its two kinds, only a product's page has its
+  // seller.
+  const ListedProduct = {
+    __resolveType: (product) => ('seller' in product ? 'ProductDetails' : 'Product'),
+  } satisfies ListedProductResolvers<MercuriusContext>;
   const ReportedProduct = {
     picture: ({ picture }) => imageUrl(publicUrl, picture),
   } satisfies ReportedProductResolvers<MercuriusContext>;
   const Category = {
     image: ({ image }) => imageUrl(publicUrl, image),
   } satisfies CategoryResolvers<MercuriusContext>;
-  return { Query, Product, ProductDetails, ReportedProduct, Category };
+  return { Query, ListedProduct, Product, ProductDetails, ReportedProduct, Category };
 }

@@ -128,6 +128,40 @@ export type Change = {
 
 export type Condition = 'Excelent' | 'Fair' | 'Good';
 
+/**
+ * A product as every answer about one gives it: an item of a list, a search or a seller's products,
+ * and a product's page, which adds its prices and its seller (ProductDetails).
+ */
+export type ListedProduct = {
+  Brand: Scalars['String']['output'];
+  _id: Scalars['ID']['output'];
+  about: Scalars['String']['output'];
+  address: Scalars['String']['output'];
+  advertised: Scalars['Boolean']['output'];
+  available: Scalars['Boolean']['output'];
+  booked: Scalars['Boolean']['output'];
+  buyingPrice: Scalars['Float']['output'];
+  condition: Condition;
+  email: Scalars['String']['output'];
+  /** An admin hid it from every public page: only its seller and admins see it. */
+  hidden: Scalars['Boolean']['output'];
+  /** Why an admin hid it, while hidden. */
+  hiddenReason?: Maybe<Scalars['String']['output']>;
+  phone: Scalars['String']['output'];
+  picture: Scalars['String']['output'];
+  postTime: Scalars['String']['output'];
+  productName: Scalars['String']['output'];
+  reported: Scalars['Boolean']['output'];
+  /** Its seller asked the admins to review its hiding. */
+  reviewRequested: Scalars['Boolean']['output'];
+  sellerEmail: Scalars['String']['output'];
+  sellerName: Scalars['String']['output'];
+  sellerVerified: Scalars['Boolean']['output'];
+  sellingPrice: Scalars['Float']['output'];
+  status: ProductStatus;
+  year: Scalars['Float']['output'];
+};
+
 export type ListingThenAndNow = {
   __typename?: 'ListingThenAndNow';
   /** When the last event of the listing at or before `position` was recorded. */
@@ -199,7 +233,8 @@ export type PricePoint = {
   price: Scalars['Float']['output'];
 };
 
-export type Product = {
+/** A product as lists answer it. */
+export type Product = ListedProduct & {
   __typename?: 'Product';
   Brand: Scalars['String']['output'];
   _id: Scalars['ID']['output'];
@@ -231,7 +266,7 @@ export type Product = {
 };
 
 /** A product as its own page shows it: as lists answer it, with its prices and its seller. */
-export type ProductDetails = {
+export type ProductDetails = ListedProduct & {
   __typename?: 'ProductDetails';
   Brand: Scalars['String']['output'];
   _id: Scalars['ID']['output'];
@@ -930,6 +965,7 @@ export type ListingQuery = {
   __typename?: 'Query';
   product?: {
     __typename?: 'ProductDetails';
+    status: ProductStatus;
     _id: string;
     productName: string;
     picture: string;
@@ -949,7 +985,6 @@ export type ListingQuery = {
     reported: boolean;
     advertised: boolean;
     available: boolean;
-    status: ProductStatus;
     sellerVerified: boolean;
     priceHistory: Array<{ __typename?: 'PricePoint'; price: number; at: string }>;
     seller: {
@@ -973,7 +1008,7 @@ export type ListingChangedSubscription = {
   productChanged: { __typename?: 'Change'; topic: string; position: number; ids: Array<string> };
 };
 
-export type ProductFieldsFragment = {
+type ProductFields_Product_Fragment = {
   __typename?: 'Product';
   _id: string;
   productName: string;
@@ -996,6 +1031,33 @@ export type ProductFieldsFragment = {
   available: boolean;
   sellerVerified: boolean;
 };
+
+type ProductFields_ProductDetails_Fragment = {
+  __typename?: 'ProductDetails';
+  _id: string;
+  productName: string;
+  picture: string;
+  address: string;
+  year: number;
+  buyingPrice: number;
+  sellingPrice: number;
+  sellerName: string;
+  condition: Condition;
+  phone: string;
+  about: string;
+  postTime: string;
+  Brand: string;
+  email: string;
+  sellerEmail: string;
+  booked: boolean;
+  reported: boolean;
+  advertised: boolean;
+  available: boolean;
+  sellerVerified: boolean;
+};
+
+export type ProductFieldsFragment =
+  ProductFields_Product_Fragment | ProductFields_ProductDetails_Fragment;
 
 export type ProductsQueryVariables = Exact<{
   brand: Scalars['String']['input'];
@@ -1229,7 +1291,7 @@ export const ProductFieldsFragmentDoc = {
     {
       kind: 'FragmentDefinition',
       name: { kind: 'Name', value: 'ProductFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Product' } },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ListedProduct' } },
       selectionSet: {
         kind: 'SelectionSet',
         selections: [
@@ -2277,27 +2339,8 @@ export const ListingDocument = {
             selectionSet: {
               kind: 'SelectionSet',
               selections: [
-                { kind: 'Field', name: { kind: 'Name', value: '_id' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'productName' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'picture' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'address' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'year' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'buyingPrice' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'sellerName' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'about' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'postTime' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'Brand' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'email' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'available' } },
+                { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProductFields' } },
                 { kind: 'Field', name: { kind: 'Name', value: 'status' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'sellerVerified' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'priceHistory' },
@@ -2326,6 +2369,36 @@ export const ListingDocument = {
               ],
             },
           },
+        ],
+      },
+    },
+    {
+      kind: 'FragmentDefinition',
+      name: { kind: 'Name', value: 'ProductFields' },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ListedProduct' } },
+      selectionSet: {
+        kind: 'SelectionSet',
+        selections: [
+          { kind: 'Field', name: { kind: 'Name', value: '_id' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'productName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'picture' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'address' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'year' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'buyingPrice' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellingPrice' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerName' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'condition' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'phone' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'about' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'postTime' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'Brand' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'email' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'available' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'sellerVerified' } },
         ],
       },
     },
@@ -2468,7 +2541,7 @@ export const ProductsDocument = {
     {
       kind: 'FragmentDefinition',
       name: { kind: 'Name', value: 'ProductFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Product' } },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ListedProduct' } },
       selectionSet: {
         kind: 'SelectionSet',
         selections: [
@@ -2577,7 +2650,7 @@ export const AdvertisedProductsDocument = {
     {
       kind: 'FragmentDefinition',
       name: { kind: 'Name', value: 'ProductFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Product' } },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ListedProduct' } },
       selectionSet: {
         kind: 'SelectionSet',
         selections: [
@@ -2689,7 +2762,7 @@ export const SearchProductsDocument = {
     {
       kind: 'FragmentDefinition',
       name: { kind: 'Name', value: 'ProductFields' },
-      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'Product' } },
+      typeCondition: { kind: 'NamedType', name: { kind: 'Name', value: 'ListedProduct' } },
       selectionSet: {
         kind: 'SelectionSet',
         selections: [

@@ -17,27 +17,8 @@ export type ListingSeller = Listing['seller'];
 export const ListingQuery = graphql(`
   query Listing($id: ID!, $minPosition: Float) {
     product(id: $id, minPosition: $minPosition) {
-      _id
-      productName
-      picture
-      address
-      year
-      buyingPrice
-      sellingPrice
-      sellerName
-      condition
-      phone
-      about
-      postTime
-      Brand
-      email
-      sellerEmail
-      booked
-      reported
-      advertised
-      available
+      ...ProductFields
       status
-      sellerVerified
       priceHistory {
         price
         at

@@ -1,8 +1,9 @@
 import { graphql } from '@/graphql/gql.ts';
 import type { ProductFieldsFragment, ProductsQuery as ProductsAnswer } from '@/graphql/graphql.ts';
 
+/** The fields of a product every product read of the web selects: its card, its page. */
 export const ProductFields = graphql(`
-  fragment ProductFields on Product {
+  fragment ProductFields on ListedProduct {
     _id
     productName
     picture
