@@ -24,6 +24,7 @@ import type { ReplayProcessResult } from '../replay-process.ts';
 import { goalRow, recordedRow, type GoalRow, type HttpRow } from '../report.ts';
 import { generateMarketplace, historyShapes, type GenerateReport } from '../scale/generate.ts';
 import { searchMix } from '../scale/search-mix.ts';
+import { brands } from '../catalog-seed.ts';
 import { load, settings } from '../settings.ts';
 import { freePort, log, round, summarize } from '../support.ts';
 import { captureAnswer, startCeiling } from './ceiling.ts';
@@ -165,6 +166,30 @@ async function measureRead(
   };
 }
 
+/**
+ * The category pages a shopper walks through: the first `pagesPerBrand` pages of each brand, each
+ * followed by its cursor, as "Load more" asks for them.
+ */
+async function categoryPagePaths(
+  base: string,
+  headers: Record<string, string>,
+  pagesPerBrand: number,
+): Promise<string[]> {
+  const paths: string[] = [];
+  for (const brand of brands) {
+    let after: string | null = null;
+    for (let page = 0; page < pagesPerBrand; page++) {
+      const requestPath: string = `/allProducts/${brand}?limit=${settings.productPageLimit}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+      const response: Response = await fetch(`${base}${requestPath}`, { headers });
+      if (!response.ok) throw new Error(`GET ${requestPath} answered ${response.status}`);
+      paths.push(requestPath);
+      after = ((await response.json()) as { nextCursor: string | null }).nextCursor;
+      if (!after) break;
+    }
+  }
+  return paths;
+}
+
 /** Whether the gateway answers the route at all (the listing page came later than the search). */
 async function answers(base: string, requestPath: string, headers: Record<string, string>) {
   const response = await fetch(`${base}${requestPath}`, { headers });
@@ -290,7 +315,17 @@ export const catalog: BenchPart = {
     );
     const pages = generated.sampleProductIds;
     let next = 0;
+    const categoryPages = await categoryPagePaths(gateway.url, bearer, 100);
+    let nextCategoryPage = 0;
     const reads: CatalogRead[] = [
+      {
+        name: 'categoryPage',
+        endpoint: `GET /allProducts/:brand?limit=${settings.productPageLimit}&after=… (the first ${Math.ceil(categoryPages.length / brands.length)} pages of each brand in turn, bearer)`,
+        goalRatio: 0.8,
+        p99GoalMs: 20,
+        draw: () => categoryPages[nextCategoryPage++ % categoryPages.length] ?? '',
+        headers: bearer,
+      },
       {
         name: 'search',
         endpoint: `GET /products?q=… (${mix.searches.length.toLocaleString('en-US')} distinct searches: keywords, filters, orders; first pages of ${settings.productPageLimit})`,
