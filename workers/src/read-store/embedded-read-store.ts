@@ -266,7 +266,8 @@ function createSearchTables(db: Db, model: ReadModelName, table: string): void {
     const list = wordListOf(table, field);
     if (tableExists(db, list)) continue;
     // `value` without a type: numbers and texts as the document holds them, ordered as its index.
-    const carried = carriedFieldsOf(model);
+    // Not the field the list is ordered by: its value is that field's.
+    const carried = carriedFieldsOf(model).filter((name) => name !== field);
     const carriedColumns = carried.map((name) => `, ${carriedColumnOf(name)}`).join('');
     db.exec(`
       CREATE TABLE "${list}" (
@@ -520,9 +521,16 @@ const walkRowsOf = (rows: number): number => Math.max(20_000, Math.round(rows / 
 
 /**
  * How far a keyword search counts its matches: within it, a walk of the word lists goes no
- * further than a quarter of them before the matches are read instead.
+ * further than `listedEntriesPerMatch` entries per match before the matches are read instead;
+ * past it, reading them would cost more than walking the lists to their end.
  */
 const countedMatches = 40_000;
+
+/**
+ * Entries of the word lists a walk reads per match before it reads the matches instead: leaving
+ * an entry out in the lists costs a fraction of reading a match's document.
+ */
+const listedEntriesPerMatch = 2;
 
 interface FindSqlOptions {
   readonly wordsPlan?: WordsPlan;
@@ -542,12 +550,18 @@ interface FindSqlOptions {
   readonly listed?: ListedStretch;
 }
 
-/** A stretch of the word lists of `words` in one order: `value` within the bounds. */
+/**
+ * A stretch of the word lists of `words` in one order: `value` within the bounds, and only the
+ * entries whose document has, for each of `others`, one of its words too (a query's other words,
+ * each as the words it begins). Those are looked up in the same list by (word, value, doc), its
+ * key: an entry is left out without reading its document or its words.
+ */
 interface ListedStretch {
   readonly list: string;
   readonly words: readonly string[];
   readonly bounds: readonly ListBound[];
   readonly carried: CarriedFilter;
+  readonly others: readonly (readonly string[])[];
 }
 
 /** `value <op> bound`. */
@@ -653,13 +667,20 @@ function findSql(
     }
   }
   if (listed) {
+    const others = listed.others
+      .map(
+        () =>
+          ` AND EXISTS (SELECT 1 FROM "${listed.list}" AS other WHERE other.word IN (SELECT value FROM json_each(?)) AND other.value = entry.value AND other.doc = entry.doc)`,
+      )
+      .join('');
     conditions.push(
-      `rowid IN (SELECT doc FROM "${listed.list}" WHERE word IN (SELECT value FROM json_each(?))${listBoundsSql(listed.bounds)}${listed.carried.sql})`,
+      `rowid IN (SELECT doc FROM "${listed.list}" AS entry WHERE word IN (SELECT value FROM json_each(?))${listBoundsSql(listed.bounds)}${listed.carried.sql}${others})`,
     );
     params.push(
       JSON.stringify(listed.words),
       ...listed.bounds.map(([, value]) => value),
       ...listed.carried.params,
+      ...listed.others.map((words) => JSON.stringify(words)),
     );
   }
   if (query.words && query.words.length > 0) {
@@ -1077,21 +1098,29 @@ export class EmbeddedReadStore implements ReadStore {
     if (this.noneOfValueHasWord(model, table, query)) return { items: [], nextCursor: null };
     const inRange = page ? this.findInRangeOfLists<D>(model, table, query) : null;
     if (inRange) return inRange;
-    const matches = page ? this.countMatches(model, query, countedMatches) : 0;
-    if (page && matches > (this.listing.listedSearchMatches ?? 1_000)) {
-      // Walking the lists no further than a quarter of the matches, then reading the matches:
-      // never much more than the cheaper of the two (filters few rows pass, or none). A quarter,
-      // not less: filters that the cheapest pass least (available ones) are met far along.
-      const counted = matches <= countedMatches;
-      const listed = this.walkWordLists<D>(
-        model,
-        table,
-        query,
-        page,
-        this.searchWalkRows ??
-          (counted ? Math.max(1_000, matches / 4) : walkRowsOf(this.rowsOf(table))),
-      );
-      if (listed === 'too-far' && counted)
+    const few = this.listing.listedSearchMatches ?? 1_000;
+    if (page && this.countMatches(model, query, few) > few) {
+      // The walk goes on while it has read at most twice as many entries as there are matches
+      // (past countedMatches of them, to the lists' end), then the matches are read instead:
+      // leaving an entry out in the lists alone costs a fraction of reading a match, and both
+      // read the documents of the entries that have every word. The matches are counted as far
+      // as the walk needs, when it needs: counting them all costs as much as a short walk.
+      let atLeast = few + 1;
+      let fewer = false;
+      const mayWalk = (walked: number): boolean => {
+        if (this.searchWalkRows !== undefined) {
+          if (walked <= this.searchWalkRows) return true;
+          fewer = this.countMatches(model, query, countedMatches) <= countedMatches;
+          return false;
+        }
+        const needed = Math.min(Math.ceil(walked / listedEntriesPerMatch), countedMatches);
+        if (needed <= atLeast) return true;
+        atLeast = this.countMatches(model, query, needed);
+        fewer = atLeast < needed;
+        return !fewer;
+      };
+      const listed = this.walkWordLists<D>(model, table, query, page, mayWalk);
+      if (listed === 'too-far' && fewer)
         return this.findRows<D>(findSql(model, table, query), query);
       if (listed !== 'not-listed' && listed !== 'too-far') return listed;
     }
@@ -1232,6 +1261,49 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   /**
+   * A query's words as a walk of word lists checks them: `listed`, the words each begins (null
+   * when it begins more than the setting allows, then checked by the row's own words).
+   */
+  private listedWordsOf(
+    table: string,
+    words: readonly string[],
+  ): { word: string; begun: { words: string[]; docs: number } | null }[] {
+    return words.map((word) => ({ word, begun: this.wordsBegunBy(table, word) }));
+  }
+
+  /**
+   * A find along the entries of `chosen` (one of `listed`) within `bounds`: the query's other
+   * words that begin few enough words checked in the list itself, rarest first (the check most
+   * entries fail), the rest by each row's own words.
+   */
+  private listedFindSql(
+    model: ReadModelName,
+    table: string,
+    query: DocumentQuery,
+    listed: readonly { word: string; begun: { words: string[]; docs: number } | null }[],
+    chosen: string,
+    stretch: Pick<ListedStretch, 'list' | 'bounds' | 'carried'>,
+  ): FindSql {
+    const others = listed
+      .flatMap(({ word, begun }) => (begun && word !== chosen ? [begun] : []))
+      .sort((a, b) => a.docs - b.docs);
+    const unchecked = listed.filter(({ begun }) => !begun).map(({ word }) => word);
+    return findSql(
+      model,
+      table,
+      { ...query, words: unchecked },
+      {
+        wordsPlan: 'walk-words',
+        listed: {
+          ...stretch,
+          words: listed.find(({ word }) => word === chosen)?.begun?.words ?? [],
+          others: others.map(({ words }) => words),
+        },
+      },
+    );
+  }
+
+  /**
    * Whether a keyword search filtered on values of a `searchFilterFields` field has a word that
    * no document of those values has (begins none of their words): then it finds nothing.
    */
@@ -1294,9 +1366,9 @@ export class EmbeddedReadStore implements ReadStore {
              WHERE word IN (SELECT value FROM json_each(?))${listBoundsSql(bounds)}${carried.sql} LIMIT ?)`,
         )
         .pluck();
-      let fewest: { words: string[]; entries: number } | null = null;
-      for (const word of query.words) {
-        const begun = this.wordsBegunBy(table, word);
+      const listed = this.listedWordsOf(table, query.words);
+      let fewest: { word: string; entries: number } | null = null;
+      for (const { word, begun } of listed) {
         if (!begun) continue;
         const bound = Math.min(most, fewest?.entries ?? most);
         const entries = count.get(
@@ -1305,15 +1377,12 @@ export class EmbeddedReadStore implements ReadStore {
           ...carried.params,
           bound + 1,
         ) as number;
-        if (entries <= bound) fewest = { words: begun.words, entries };
+        if (entries <= bound) fewest = { word, entries };
         if (entries === 0) break;
       }
       if (fewest)
         return this.findRows<D>(
-          findSql(model, table, query, {
-            wordsPlan: 'walk-words',
-            listed: { list, words: fewest.words, bounds, carried },
-          }),
+          this.listedFindSql(model, table, query, listed, fewest.word, { list, bounds, carried }),
           query,
         );
     }
@@ -1324,25 +1393,24 @@ export class EmbeddedReadStore implements ReadStore {
    * A keyword search along the word lists of its rarest word (the words it begins, merged) in the
    * order asked: step by step, each step the next stretch of the lists, its rows checked by
    * their other words and the filters and sorted; stops once the page is full. 'not-listed'
-   * when no list serves the query, 'too-far' past `walkedAtMost` entries (filters that few rows
-   * pass): then it is found another way.
+   * when no list serves the query, 'too-far' once `mayWalk` refuses to go past the entries
+   * walked (filters that few rows pass): then it is found another way.
    */
   private walkWordLists<D extends ReadModelDocument>(
     model: ReadModelName,
     table: string,
     query: DocumentQuery,
     page: PageRequest,
-    walkedAtMost: number,
+    mayWalk: (walked: number) => boolean,
   ): Page<D> | 'not-listed' | 'too-far' {
     const [first, tiebreak, ...rest] = query.orderBy;
     if (!first || tiebreak?.[0] !== '_id' || rest.length > 0) return 'not-listed';
     const [field, direction] = first;
     if (!wordListFieldsOf(model).includes(field)) return 'not-listed';
-    let rarest: { words: string[]; docs: number } | null = null;
-    for (const word of query.words ?? []) {
-      const begun = this.wordsBegunBy(table, word);
-      if (begun && (!rarest || begun.docs < rarest.docs)) rarest = begun;
-    }
+    const listed = this.listedWordsOf(table, query.words ?? []);
+    let rarest: { word: string; words: string[]; docs: number } | null = null;
+    for (const { word, begun } of listed)
+      if (begun && (!rarest || begun.docs < rarest.docs)) rarest = { word, ...begun };
     if (!rarest) return 'not-listed';
     const list = wordListOf(table, field);
     const carried = this.carriedFilter(model, list, query);
@@ -1363,7 +1431,7 @@ export class EmbeddedReadStore implements ReadStore {
     const rows: Omit<DocumentRow, 'deleted'>[] = [];
     let step = this.listing.listedFirstStep ?? 64;
     for (let walked = 0; ; walked += step * rarest.words.length, step = Math.min(step * 4, 4_096)) {
-      if (walked > walkedAtMost) return 'too-far';
+      if (!mayWalk(walked)) return 'too-far';
       const bounds = [...fixed, ...(from ? [from] : [])];
       // Where this step ends: the nearest of each word's entry `step` along.
       const end = this.tables
@@ -1380,9 +1448,10 @@ export class EmbeddedReadStore implements ReadStore {
           JSON.stringify(rarest.words),
         ) as string | number | null;
       const stretch: ListBound[] = end === null ? bounds : [...bounds, [behindOrAt, end]];
-      const { sql, params } = findSql(model, table, query, {
-        wordsPlan: 'walk-words',
-        listed: { list, words: rarest.words, bounds: stretch, carried },
+      const { sql, params } = this.listedFindSql(model, table, query, listed, rarest.word, {
+        list,
+        bounds: stretch,
+        carried,
       });
       rows.push(...(this.tables.statement(sql).all(...params) as Omit<DocumentRow, 'deleted'>[]));
       if (rows.length > page.limit || end === null) break;

@@ -24,6 +24,7 @@ import { verifiedSellerIds } from '../../src/projections/sellers/sellers-queries
 
 import {
   eventLog,
+  productConditionChanged,
   productDescriptionChanged,
   productListed,
   productPriceChanged,
@@ -87,6 +88,20 @@ describe('embedded read store', () => {
     searchContract({
       open: async () =>
         openEmbeddedReadStore({ file: newFile(), listedSearchMatches: 0, listedFirstStep: 1 }),
+    });
+  });
+
+  describe('searching along the word lists, words that begin many words checked by the row', () => {
+    // One word begun per query word at most: the other words are checked in the lists when they
+    // begin one word, by each row's own words when they begin more.
+    searchContract({
+      open: async () =>
+        openEmbeddedReadStore({
+          file: newFile(),
+          listedSearchMatches: 0,
+          listedFirstStep: 1,
+          listedWordsPerPrefix: 1,
+        }),
     });
   });
 
@@ -293,29 +308,44 @@ describe('embedded read store', () => {
     }
   });
 
-  it('word lists carry the years of use of each entry', async () => {
+  it('word lists carry the years of use, condition and price of each entry', async () => {
     const store = openEmbeddedReadStore({ file: newFile() });
     try {
       await projectEvents(
         store,
         eventLog().recordAll(
-          productListed('p1', { productName: 'Galaxy S20', year: 1 }),
+          productListed('p1', { productName: 'Galaxy S20', year: 1, sellingPrice: 300 }),
           productListed('p2', { productName: 'Reno 8', Brand: 'Oppo', year: 4 }),
           productPriceChanged('p2', 120),
+          productConditionChanged('p2', 'Fair'),
         ),
       );
       const reader = new Database((store as EmbeddedReadStore).file, { readonly: true });
-      const years = reader
-        .prepare(
-          'SELECT DISTINCT doc, carried_year FROM products__words_by_sellingPrice ORDER BY doc',
-        )
-        .raw()
-        .all();
+      const carried = (list: string, columns: string): unknown[] =>
+        reader.prepare(`SELECT DISTINCT doc, ${columns} FROM ${list} ORDER BY doc`).raw().all();
+      const byTime = carried(
+        'products__words_by_postTime',
+        'carried_year, carried_condition, carried_sellingPrice',
+      );
+      // A list ordered by price does not carry it: its value is the price.
+      const byPrice = carried(
+        'products__words_by_sellingPrice',
+        'value, carried_year, carried_condition',
+      );
+      const columns = reader
+        .prepare('SELECT name FROM pragma_table_info(?)')
+        .pluck()
+        .all('products__words_by_sellingPrice');
       reader.close();
-      expect(years).toEqual([
-        [1, 1],
-        [2, 4],
+      expect(byTime).toEqual([
+        [1, 1, 'Good', 300],
+        [2, 4, 'Fair', 120],
       ]);
+      expect(byPrice).toEqual([
+        [1, 300, 1, 'Good'],
+        [2, 120, 4, 'Fair'],
+      ]);
+      expect(columns).not.toContain('carried_sellingPrice');
     } finally {
       await store.close();
     }

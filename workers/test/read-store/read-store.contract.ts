@@ -54,6 +54,7 @@ import {
   eventLog,
   productAdvertised,
   productBooked,
+  productConditionChanged,
   productDescriptionChanged,
   productListed,
   productMarkedUnavailable,
@@ -1206,6 +1207,9 @@ export function searchContract(factory: Pick<ReadStoreFactory, 'open'>): void {
         expect(await found(store, { q: 'gal', sort, minPrice: 160, maxPrice: 300 })).toEqual(
           all.filter((id) => id !== 'galaxy' && id !== 'iphone'),
         );
+        await projectEvents(store, log.recordAll(productConditionChanged('note', 'Good')));
+        expect(await found(store, { q: 'gal', sort, conditions: ['Fair'] })).toEqual([]);
+        expect(await found(store, { q: 'gal', sort, conditions: ['Good'] })).toEqual(all);
         const seen: string[] = [];
         let after: string | undefined;
         do {

@@ -327,5 +327,6 @@ export const productsReadModel: ReadModel<ProductDocument> = {
   // A brand and words of another brand's products: none of the brand's products has them.
   searchFilterFields: ['Brand'],
   // The cheapest phones are the oldest: the cheapest first of the newer ones pass over many.
-  searchListedFields: ['year'],
+  // The newest at a price, or in a condition, pass over as many (the newest are the dearest).
+  searchListedFields: ['year', 'condition', 'sellingPrice'],
 };
