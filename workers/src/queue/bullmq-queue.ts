@@ -18,6 +18,12 @@ export interface BullmqQueueOptions {
   /** How long a crashed worker's job stays locked before another worker takes it over. */
   readonly lockDurationMs?: number;
   readonly stalledIntervalMs?: number;
+  /**
+   * How long an event already applied is still recognised when it is enqueued again: the relay
+   * resends what followed its last checkpoint after a restart, and an enqueue held while Redis
+   * was away may land late. (Past it, the read models' idempotency by position still holds.)
+   */
+  readonly resendWindowMs?: number;
   readonly onError?: (error: Error) => void;
 }
 
@@ -29,9 +35,12 @@ export interface BullmqEventQueue extends EventQueue {
 
 export const defaultPartitions = 4;
 
+const defaultResendWindowMs = 60_000;
+
 /**
  * BullMQ job ids may not contain ':' (it separates Redis key parts) nor look like integers; the
- * event id is escaped and prefixed so a re-enqueued event maps to the same job and is ignored.
+ * event id is escaped and prefixed so a re-enqueued event maps to the same job, or to the same
+ * deduplication key once applied, and is ignored.
  */
 export const jobIdOf = (eventId: string): string =>
   `ev-${eventId.replaceAll('%', '%25').replaceAll(':', '%3A')}`;
@@ -79,8 +88,9 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqEventQueue
       connection: producerConnection,
       prefix,
       defaultJobOptions: {
-        // Completed jobs are kept for a while so that a re-enqueued event is recognised by its id.
-        removeOnComplete: { count: 1_000 },
+        // An applied event leaves Redis at once, personal data and all: a deduplication key
+        // (`resendWindowMs`), which holds the job id only, recognises it if it is sent again.
+        removeOnComplete: { count: 0 },
         removeOnFail: { count: 1_000 },
       },
     });
@@ -98,7 +108,11 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqEventQueue
     await ensureSerialised();
     const queue = queues[partitionOf(event.streamId, partitions)];
     if (!queue) throw new Error(`No partition queue for ${event.streamId}`);
-    await queue.add(event.type, event, { jobId: jobIdOf(event.eventId) });
+    const jobId = jobIdOf(event.eventId);
+    await queue.add(event.type, event, {
+      jobId,
+      deduplication: { id: jobId, ttl: options.resendWindowMs ?? defaultResendWindowMs },
+    });
   }
 
   function consume(handler: EventHandler, consumeOptions: ConsumeOptions = {}): QueueConsumer {
@@ -134,7 +148,7 @@ export function createBullmqQueue(options: BullmqQueueOptions): BullmqEventQueue
         stalledInterval: options.stalledIntervalMs ?? 5_000,
         // A job recovered from a crashed worker must never end up failed (skipped).
         maxStalledCount: Number.MAX_SAFE_INTEGER,
-        removeOnComplete: { count: 1_000 },
+        removeOnComplete: { count: 0 },
         removeOnFail: { count: 1_000 },
       });
       worker.on('error', (error) => onError(asError(error)));

@@ -213,13 +213,16 @@ describe.skipIf(!redisUp)(
         expect(Date.now() - signalled).toBeLessThan(10_000);
         expect(worker.finished.has(slow)).toBe(true);
 
-        // That job is done for BullMQ too: a new worker does not apply it again.
+        // That job is done for BullMQ too (completed, so removed, and still recognised by its
+        // deduplication key): a new worker does not apply it again.
         const [event] = (await deployment.eventStore.readAll({ after: slow - 1, limit: 1 })) ?? [];
         const queue = new Queue(`events-${partitionOfPosition(event?.streamId ?? '')}`, {
           connection: { url: redisUrl },
           prefix: deployment.prefix,
         });
-        expect(await queue.getJobState(jobIdOf(event?.eventId ?? ''))).toBe('completed');
+        const jobId = jobIdOf(event?.eventId ?? '');
+        expect(await queue.getJobState(jobId)).toBe('unknown');
+        expect(await queue.getDeduplicationJobId(jobId)).toBe(jobId);
         await queue.close();
         const next = deployment.child({ RELAY: 'off' });
         await next.until(() => allFinished([worker, next], head), `positions 1..${head} applied`);

@@ -5,6 +5,7 @@ import { createInProcessQueue } from '../../src/queue/in-process-queue.ts';
 import type { EventHandler, EventQueue, QueueConsumer } from '../../src/queue/port.ts';
 import { condition, deferred, interleavedLog, recordedEvent } from '../support/events.ts';
 import { runSeed, seededRandom } from '../support/random.ts';
+import { Redis } from 'ioredis';
 import { deleteKeys, redisAnswers, redisUrl, uniquePrefix } from '../support/redis.ts';
 
 /** The handler applying each event of a run in turn. */
@@ -86,6 +87,29 @@ function eventQueueContract(name: string, makeQueue: () => QueueUnderTest, skip 
         progress.notify();
       });
       try {
+        await progress.until(() => seen.includes(second.eventId), 'the second event');
+      } finally {
+        await workers.close();
+        await queue.close();
+      }
+      expect(seen).toEqual([first.eventId, second.eventId]);
+    });
+
+    it('ignores an event enqueued again after it was applied', async () => {
+      const { queue } = makeQueue();
+      const first = recordedEvent('product-resent', 0, 1);
+      const second = recordedEvent('product-resent', 1, 2);
+      const seen: string[] = [];
+      const progress = condition();
+      const workers = start(queue, 1, async (event) => {
+        seen.push(event.eventId);
+        progress.notify();
+      });
+      try {
+        await queue.enqueue(first);
+        await progress.until(() => seen.length === 1, 'the first event');
+        await queue.enqueue(first);
+        await queue.enqueue(second);
         await progress.until(() => seen.includes(second.eventId), 'the second event');
       } finally {
         await workers.close();
@@ -194,3 +218,41 @@ eventQueueContract(
   },
   !redisUp,
 );
+
+describe.skipIf(!redisUp)('BullMQ queue: what Redis keeps', () => {
+  it('keeps no applied event: its personal data leaves Redis once it is applied', async () => {
+    const prefix = uniquePrefix('queue-kept');
+    prefixes.push(prefix);
+    const queue = createBullmqQueue({ redisUrl, prefix, partitions: 2 });
+    const events = [0, 1, 2].map((revision) => ({
+      ...recordedEvent('booking-kept', revision, revision + 1),
+      data: { buyerEmail: 'kept.buyer@mail.example' },
+    }));
+    const seen: string[] = [];
+    const progress = condition();
+    const consumer = queue.consume(
+      eachEvent(async (event) => {
+        seen.push(event.eventId);
+        progress.notify();
+      }),
+    );
+    const redis = new Redis(redisUrl);
+    try {
+      for (const event of events) await queue.enqueue(event);
+      await progress.until(() => seen.length === events.length, 'the events applied');
+      await consumer.close();
+      const stored: string[] = [];
+      for (const key of await redis.keys(`${prefix}:*`)) {
+        const type = await redis.type(key);
+        if (type === 'hash') stored.push(...Object.values(await redis.hgetall(key)));
+        else if (type === 'string') stored.push((await redis.get(key)) ?? '');
+        else if (type === 'list') stored.push(...(await redis.lrange(key, 0, -1)));
+        else if (type === 'zset') stored.push(...(await redis.zrange(key, 0, -1)));
+      }
+      expect(stored.join('\n')).not.toContain('kept.buyer@mail.example');
+    } finally {
+      redis.disconnect();
+      await queue.close();
+    }
+  });
+});
