@@ -138,13 +138,14 @@ function searchTextOf(model: ReadModelName, record: StoredRecord): string | null
 
 /**
  * The orders a searchable read model's word lists are kept in: the first field of each of its
- * indexes that is one field and then `_id` (the orders its searches ask for).
+ * indexes that is one field and then `_id` (the orders its searches ask for; the fields after
+ * them are what the searches filter by).
  */
 function wordListFieldsOf(model: ReadModelName): string[] {
   const { searchText, indexes } = readModels[model];
   if (!searchText) return [];
-  return indexes.flatMap(({ fields: [first, second, ...rest] }) =>
-    first && second?.[0] === '_id' && rest.length === 0 && first[0] !== '_id' ? [first[0]] : [],
+  return indexes.flatMap(({ fields: [first, second] }) =>
+    first && second?.[0] === '_id' && first[0] !== '_id' ? [first[0]] : [],
   );
 }
 
@@ -527,10 +528,10 @@ const walkRowsOf = (rows: number): number => Math.max(20_000, Math.round(rows / 
 const countedMatches = 40_000;
 
 /**
- * Entries of the word lists a walk reads per match before it reads the matches instead: leaving
- * an entry out in the lists costs a fraction of reading a match's document.
+ * Entries of the word lists a walk reads per match before it reads the matches instead: an
+ * entry checked in the lists costs about an eighth of a match found and read.
  */
-const listedEntriesPerMatch = 2;
+const listedEntriesPerMatch = 8;
 
 interface FindSqlOptions {
   readonly wordsPlan?: WordsPlan;
@@ -623,7 +624,7 @@ function findSql(
   }: FindSqlOptions = {},
 ): FindSql {
   const direction = assertValidQuery(query);
-  const conditions = tombstones ? ['1'] : ['deleted = 0'];
+  const conditions: string[] = [];
   const params: (string | number | null)[] = [];
   const [firstOrder] = query.orderBy;
   if (within !== undefined && firstOrder) {
@@ -703,8 +704,11 @@ function findSql(
     conditions.push(keyset.sql);
     params.push(...keyset.fields.map((i) => sqlValue(values[i] ?? null)));
   }
+  // Last: SQLite checks the conditions in their order, and those on fields an index holds
+  // before it reads the row, which this one needs.
+  if (!tombstones) conditions.push('deleted = 0');
   const order = orderFields.map((f) => `${fieldSql(f)} ${direction.toUpperCase()}`).join(', ');
-  let sql = `SELECT ${select} FROM "${table}" WHERE ${conditions.join(' AND ')}`;
+  let sql = `SELECT ${select} FROM "${table}" WHERE ${conditions.length > 0 ? conditions.join(' AND ') : '1'}`;
   if (!counting) sql += ` ORDER BY ${order}`;
   if (offset !== undefined) {
     sql += ' LIMIT 1 OFFSET ?';
@@ -1099,8 +1103,9 @@ export class EmbeddedReadStore implements ReadStore {
     const inRange = page ? this.findInRangeOfLists<D>(model, table, query) : null;
     if (inRange) return inRange;
     const few = this.listing.listedSearchMatches ?? 1_000;
-    if (page && this.countMatches(model, query, few) > few) {
-      // The walk goes on while it has read at most twice as many entries as there are matches
+    const counted = page ? this.countMatches(model, query, few) : 0;
+    if (page && counted > few) {
+      // The walk goes on while it has read at most listedEntriesPerMatch entries per match
       // (past countedMatches of them, to the lists' end), then the matches are read instead:
       // leaving an entry out in the lists alone costs a fraction of reading a match, and both
       // read the documents of the entries that have every word. The matches are counted as far
@@ -1124,7 +1129,7 @@ export class EmbeddedReadStore implements ReadStore {
         return this.findRows<D>(findSql(model, table, query), query);
       if (listed !== 'not-listed' && listed !== 'too-far') return listed;
     }
-    const plan = this.wordsPlan(model, query);
+    const plan = this.wordsPlan(model, query, page && counted <= few ? counted : undefined);
     if (page && plan === 'walk-words') {
       const walked = this.walkFor<D>(model, table, query, page, 'walk-words', wordsWalkRows);
       if (walked) return walked;
@@ -1467,25 +1472,22 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   /** How a keyword search finds its page: by a bounded count of its matches (see WordsPlan). */
-  private wordsPlan(model: ReadModelName, query: DocumentQuery): WordsPlan {
+  private wordsPlan(model: ReadModelName, query: DocumentQuery, matches?: number): WordsPlan {
     if (!query.words?.length || !readModels[model].searchText) return 'matches';
     const table = this.tables.table(model);
-    const search = searchTableOf(table);
     const rows = this.rowsOf(table);
     const broad = this.broadSearchMatches ?? broadSearchMatchesOf(rows);
     const veryBroad = Math.max(
       broad,
       this.veryBroadSearchMatches ?? veryBroadSearchMatchesOf(rows),
     );
-    const count = this.tables
-      .statement(
-        `SELECT count(*) FROM (SELECT 1 FROM "${search}" WHERE "${search}" MATCH ? LIMIT ?)`,
-      )
-      .pluck();
-    const match = matchOf(query.words);
     // Counted as far as the bound that decides, in two steps: most searches stop at the first.
-    if ((count.get(match, broad + 1) as number) <= broad) return 'matches';
-    return (count.get(match, veryBroad + 1) as number) > veryBroad ? 'walk-words' : 'walk';
+    // (Not again when the caller counted them all: a count of few matches among words many
+    // documents have costs as much as reading them.)
+    const atMost = (bound: number): boolean =>
+      (matches ?? this.countMatches(model, query, bound)) <= bound;
+    if (atMost(broad)) return 'matches';
+    return atMost(veryBroad) ? 'walk' : 'walk-words';
   }
 
   /**

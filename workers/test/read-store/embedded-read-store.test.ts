@@ -514,6 +514,7 @@ describe('embedded read store', () => {
     await getSellerByEmail(recorder, 's1@example.com');
     await verifiedSellerIds(recorder);
     // Searches without keywords walk an index in their order, whatever their filters.
+    const searches = queries.length;
     const filters = { minPrice: 100, maxPrice: 500, conditions: ['Good' as const], maxYears: 3 };
     await search(recorder, { sort: 'newest', ...filters, availableOnly: true });
     await search(recorder, { sort: 'newest', brand: 'Samsung', ...filters });
@@ -537,6 +538,18 @@ describe('embedded read store', () => {
         expect(plan, `${model} ${JSON.stringify(query)}`).not.toMatch(/TEMP B-TREE/);
         // A later page starts where the cursor points, not at the start of the list.
         if (query.page?.after) expect(plan.split('; ')[0]).toMatch(/[<>]\?\)$/);
+      }
+      // A search checks its filters in the index it walks, before it reads a row: the cheapest
+      // first in a condition pass over tens of thousands of others.
+      const { collection, indexes } = readModels.products;
+      for (const [model, query] of queries.slice(searches)) {
+        const plan = store.explainFind(model, query).join('; ');
+        const used = new RegExp(`INDEX ix_${collection}_(\\w+)_[ab]\\b`).exec(plan)?.[1];
+        const fields = indexes.find((index) => index.name === used)?.fields.map(([f]) => f);
+        const filtered = [query.where, query.oneOf, query.range].flatMap((of) =>
+          Object.keys(of ?? {}),
+        );
+        expect(fields, plan).toEqual(expect.arrayContaining(filtered));
       }
     } finally {
       await store.close();
