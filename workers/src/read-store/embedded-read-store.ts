@@ -571,6 +571,37 @@ type ListBound = readonly ['<' | '<=' | '>' | '>=', string | number];
 const listBoundsSql = (bounds: readonly ListBound[]): string =>
   bounds.map(([op]) => ` AND value ${op} ?`).join('');
 
+/** Two values of a list as SQLite orders them: numbers before texts. */
+const compareListed = (a: string | number, b: string | number): number =>
+  typeof a === 'number' && typeof b === 'number'
+    ? a - b
+    : typeof a === 'string' && typeof b === 'string'
+      ? compareAsSqlite(a, b)
+      : typeof a === 'number'
+        ? -1
+        : 1;
+
+/**
+ * The tightest of some bounds: one from below, one from above at most. SQLite bounds a walk of
+ * the list's index by one of each and checks the others on every entry: a step past a value
+ * many entries share went through all the entries from the query's own bound to it.
+ */
+function tightestBounds(bounds: readonly ListBound[]): ListBound[] {
+  let below: ListBound | undefined;
+  let above: ListBound | undefined;
+  for (const bound of bounds) {
+    const [op, value] = bound;
+    if (op === '>' || op === '>=') {
+      const order = below ? compareListed(value, below[1]) : 1;
+      if (order > 0 || (order === 0 && op === '>')) below = bound;
+    } else {
+      const order = above ? compareListed(value, above[1]) : -1;
+      if (order < 0 || (order === 0 && op === '<')) above = bound;
+    }
+  }
+  return [...(below ? [below] : []), ...(above ? [above] : [])];
+}
+
 /**
  * A query's conditions on the fields a word list carries, on its columns: a walk of the list
  * leaves out the entries they exclude without reading their documents (a phone's years of use,
@@ -1437,7 +1468,7 @@ export class EmbeddedReadStore implements ReadStore {
     let step = this.listing.listedFirstStep ?? 64;
     for (let walked = 0; ; walked += step * rarest.words.length, step = Math.min(step * 4, 4_096)) {
       if (!mayWalk(walked)) return 'too-far';
-      const bounds = [...fixed, ...(from ? [from] : [])];
+      const bounds = tightestBounds([...fixed, ...(from ? [from] : [])]);
       // Where this step ends: the nearest of each word's entry `step` along.
       const end = this.tables
         .statement(
@@ -1452,7 +1483,7 @@ export class EmbeddedReadStore implements ReadStore {
           step - 1,
           JSON.stringify(rarest.words),
         ) as string | number | null;
-      const stretch: ListBound[] = end === null ? bounds : [...bounds, [behindOrAt, end]];
+      const stretch = end === null ? bounds : tightestBounds([...bounds, [behindOrAt, end]]);
       const { sql, params } = this.listedFindSql(model, table, query, listed, rarest.word, {
         list,
         bounds: stretch,
