@@ -549,6 +549,8 @@ interface FindSqlOptions {
   readonly counting?: boolean;
   /** The rows of a stretch of word lists (`listed`): only those, checked by their own words. */
   readonly listed?: ListedStretch;
+  /** The rows of the words' matches, found already (`matchingRows`): only those. */
+  readonly matched?: readonly number[];
 }
 
 /**
@@ -651,6 +653,7 @@ function findSql(
     offset,
     tombstones = false,
     listed,
+    matched,
     counting = false,
   }: FindSqlOptions = {},
 ): FindSql {
@@ -666,7 +669,9 @@ function findSql(
   // them up rather than walk an index of the filters (unary +: no index), which, for a brand
   // that other words name too, read every product of the brand.
   const byRowid =
-    listed !== undefined || (wordsPlan === 'matches' && (query.words?.length ?? 0) > 0);
+    listed !== undefined ||
+    matched !== undefined ||
+    (wordsPlan === 'matches' && (query.words?.length ?? 0) > 0);
   const filterSql = (field: string): string => `${byRowid ? '+' : ''}${fieldSql(field)}`;
   for (const [field, value] of Object.entries(query.where ?? {})) {
     if (value === null) conditions.push(`${filterSql(field)} IS NULL`);
@@ -715,7 +720,10 @@ function findSql(
       ...listed.others.map((words) => JSON.stringify(words)),
     );
   }
-  if (query.words && query.words.length > 0) {
+  if (matched) {
+    conditions.push(`rowid IN (SELECT value FROM json_each(?))`);
+    params.push(JSON.stringify(matched));
+  } else if (query.words && query.words.length > 0) {
     if (!readModels[model].searchText) throw new RangeError(`${model} cannot be searched`);
     const search = searchTableOf(table);
     conditions.push(
@@ -1128,14 +1136,26 @@ export class EmbeddedReadStore implements ReadStore {
     model: ReadModelName,
     query: DocumentQuery,
   ): Promise<Page<D>> {
+    // One read transaction: the statements of a search (its matches found once, then read; the
+    // steps of a walk) see the same documents, whatever another process writes meanwhile.
+    return this.db.transaction(() => this.findNow<D>(model, query))();
+  }
+
+  private findNow<D extends ReadModelDocument>(
+    model: ReadModelName,
+    query: DocumentQuery,
+  ): Page<D> {
     const table = this.tables.table(model);
     const page = query.page;
     if (this.noneOfValueHasWord(model, table, query)) return { items: [], nextCursor: null };
     const inRange = page ? this.findInRangeOfLists<D>(model, table, query) : null;
     if (inRange) return inRange;
     const few = this.listing.listedSearchMatches ?? 1_000;
-    const counted = page ? this.countMatches(model, query, few) : 0;
-    if (page && counted > few) {
+    // The rows of the matches when there are few: found once, for the plan and the page (finding
+    // few matches among words that many documents have costs as much as reading them).
+    const matched = page ? this.matchingRows(model, query, few) : null;
+    const fewMatched = matched !== null && matched.length <= few ? matched : undefined;
+    if (page && matched !== null && !fewMatched) {
       // The walk goes on while it has read at most listedEntriesPerMatch entries per match
       // (past countedMatches of them, to the lists' end), then the matches are read instead:
       // leaving an entry out in the lists alone costs a fraction of reading a match, and both
@@ -1160,7 +1180,7 @@ export class EmbeddedReadStore implements ReadStore {
         return this.findRows<D>(findSql(model, table, query), query);
       if (listed !== 'not-listed' && listed !== 'too-far') return listed;
     }
-    const plan = this.wordsPlan(model, query, page && counted <= few ? counted : undefined);
+    const plan = this.wordsPlan(model, query, fewMatched?.length);
     if (page && plan === 'walk-words') {
       const walked = this.walkFor<D>(model, table, query, page, 'walk-words', wordsWalkRows);
       if (walked) return walked;
@@ -1176,7 +1196,10 @@ export class EmbeddedReadStore implements ReadStore {
       );
       if (walked) return walked;
     }
-    return this.findRows<D>(findSql(model, table, query), query);
+    return this.findRows<D>(
+      findSql(model, table, query, fewMatched ? { matched: fewMatched } : {}),
+      query,
+    );
   }
 
   async count(model: ReadModelName, filter: DocumentFilter): Promise<number> {
@@ -1264,6 +1287,19 @@ export class EmbeddedReadStore implements ReadStore {
     return Object.fromEntries(
       rows.map(({ model, count, position }) => [model, { count, position }]),
     );
+  }
+
+  /**
+   * The rows of the documents matching a query's words, no more than one past `bound`; null
+   * when it has no words.
+   */
+  private matchingRows(model: ReadModelName, query: DocumentQuery, bound: number): number[] | null {
+    if (!query.words?.length || !readModels[model].searchText) return null;
+    const search = searchTableOf(this.tables.table(model));
+    return this.tables
+      .statement(`SELECT rowid FROM "${search}" WHERE "${search}" MATCH ? LIMIT ?`)
+      .pluck()
+      .all(matchOf(query.words), bound + 1) as number[];
   }
 
   /** How many documents match a query's words, counted no further than one past `bound`. */
