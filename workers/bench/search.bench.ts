@@ -103,6 +103,14 @@ try {
       },
     ],
     ['verified only, price up', { verifiedOnly: true, sort: 'priceAsc' }],
+    // Filters few of the cheapest pass, without keywords and with them: checked on the index and
+    // in the word lists, before a document is read.
+    ['Excelent, ≤0 years, price up', { conditions: ['Excelent'], maxYears: 0, sort: 'priceAsc' }],
+    ['q=galaxy s22, ≤0 years, price up', { q: 'galaxy s22', maxYears: 0, sort: 'priceAsc' }],
+    [
+      'q=battery, available, 100-300, newest',
+      { q: 'battery', availableOnly: true, minPrice: 100, maxPrice: 300 },
+    ],
     [
       'q=pink, verified, available, price up',
       {
