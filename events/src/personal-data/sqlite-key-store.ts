@@ -128,7 +128,7 @@ export class SqlitePersonalDataKeys implements PersonalDataKeys {
     return this.findNow(subject);
   }
 
-  eraseNow(subject: string): void {
+  private eraseNow(subject: string): void {
     const now = new Date().toISOString();
     this.db.pragma('synchronous = FULL');
     try {

@@ -31,9 +31,9 @@ const inCodePointOrder = (unit: number): number => (unit >= 0xe000 ? unit - 0x80
 
 /**
  * Read models in plain maps, run by the same engine as the stores: the pure fold of events into
- * documents. A rebuild of the embedded store runs here and writes the result once (no read of
- * its own writes through SQLite, each document written once); tests use it to state what the
- * projections do without a database in the way.
+ * documents, with the stores' hash. The projections' tests state with it what each read model
+ * does without a database in the way. (A rebuild of the embedded store holds its documents in
+ * memory its own way, a bounded number of them: RecentDocuments.)
  */
 export class MemoryDocuments {
   private readonly models = new Map<ReadModelName, Map<string, StoredRecord>>();
