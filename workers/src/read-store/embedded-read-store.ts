@@ -138,8 +138,8 @@ function searchTextOf(model: ReadModelName, record: StoredRecord): string | null
 
 /**
  * The orders a searchable read model's word lists are kept in: the first field of each of its
- * indexes that is one field and then `_id` (the orders its searches ask for; the fields after
- * them are what the searches filter by).
+ * indexes led by one field then `_id` (the orders its searches ask for; the fields after them
+ * are what the searches filter by).
  */
 function wordListFieldsOf(model: ReadModelName): string[] {
   const { searchText, indexes } = readModels[model];
