@@ -128,8 +128,10 @@ async function answerCache(app: FastifyInstance): Promise<void> {
   // forgotten: an answer made before that can only look stale, never current.
   let lastVersion = 0;
   let forgottenUpTo = 0;
+  // Bounded by size, one per name, as rate-limit.ts bounds its counts: no room allocated up front.
   const versions = new LRUCache<string, number>({
-    max: trackedVersionsMax,
+    maxSize: trackedVersionsMax,
+    sizeCalculation: () => 1,
     dispose: (value, _name, reason) => {
       if (reason === 'evict') forgottenUpTo = Math.max(forgottenUpTo, value);
     },

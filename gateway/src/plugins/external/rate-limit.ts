@@ -23,8 +23,11 @@ const tokenKey = (authorization: string | undefined): string | undefined => {
 
 /** Calls per key in fixed windows, in this process: synchronous, so early answers can ask. */
 class WindowCounts {
+  // Bounded by size, one per key, not by `max`: lru-cache allocates room for `max` keys up front,
+  // which a gateway counting a few clients would hold from its start for nothing.
   readonly #counts = new LRUCache<string, { count: number; startedAt: number }>({
-    max: COUNTED_KEYS_MAX,
+    maxSize: COUNTED_KEYS_MAX,
+    sizeCalculation: () => 1,
   });
 
   /** Counts one call of `key`; the seconds until its window ends when it is past `max`, else 0. */
