@@ -160,6 +160,28 @@ describe("early answers (cached answers sent from Node's request event, before r
     expect((await read(buyer)).status).toBeGreaterThanOrEqual(401);
   });
 
+  it('answers a signed-in read early only until its token expires', async () => {
+    const buyer = await registerUser(t.app, 'buyer', { name: 'Eve' });
+    // The users read model's notice of the registration drops cached states: awaited first.
+    await t.app.readModels.waitFor(await t.app.eventStore.headPosition());
+    const mine = `${base}/bookings?email=${encodeURIComponent(buyer.email)}`;
+    const read = async (): Promise<number> => {
+      const response = await fetch(mine, { headers: bearer(buyer.accessToken) });
+      await response.text();
+      return response.status;
+    };
+    expect(await read()).toBe(200);
+    expect(await appAnswersDuring(async () => expect(await read()).toBe(200))).toBe(0);
+    // Past the token's expiry (as this process's clock tells it), the app checks the token again.
+    const expired = Date.now() + (t.app.config.ACCESS_TOKEN_TTL_SECONDS + 1) * 1000;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(expired);
+    try {
+      expect(await appAnswersDuring(async () => void (await read()))).toBe(1);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
   it('leaves requests with a cookie, a body, minPosition or a token never verified to the app', async () => {
     await (await fetch(`${base}/categories`)).text();
     await (await fetch(`${base}/categories?minPosition=1`)).text();

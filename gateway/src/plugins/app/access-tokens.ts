@@ -9,12 +9,17 @@ export interface TokenSubject {
   email: string;
 }
 
+/** A token `verify` accepted: its subject, and when it expires. */
+export interface VerifiedToken extends TokenSubject {
+  readonly expiresAtMs: number;
+}
+
 export interface AccessTokens {
   issue(subject: TokenSubject): Promise<string>;
   /** Resolves the subject of a valid, unexpired token of this gateway; rejects otherwise. */
   verify(token: string): Promise<TokenSubject>;
-  /** The subject of a token `verify` accepted before and that has not expired; never verifies. */
-  verifiedSubject(token: string): TokenSubject | undefined;
+  /** A token `verify` accepted before and that has not expired; never verifies. */
+  verifiedSubject(token: string): VerifiedToken | undefined;
 }
 
 const issuer = 'resale-gateway';
@@ -38,10 +43,10 @@ async function accessTokens(app: FastifyInstance): Promise<void> {
     ['sign', 'verify'],
   );
   const ttl = app.config.ACCESS_TOKEN_TTL_SECONDS;
-  const verified = new LRUCache<string, TokenSubject & { expiresAtMs: number }>({
+  const verified = new LRUCache<string, VerifiedToken>({
     max: verifiedTokensKept,
   });
-  const verifiedSubject = (token: string): TokenSubject | undefined => {
+  const verifiedSubject = (token: string): VerifiedToken | undefined => {
     const known = verified.get(token);
     return known && known.expiresAtMs > Date.now() ? known : undefined;
   };

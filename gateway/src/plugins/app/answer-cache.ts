@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { changeTopic } from '@resale/workers';
 import { changeTopics, type ChangeSource, type ReadModelChange } from '@resale/workers/read-models';
-import type { User } from '@resale/events';
+import type { CachedCaller } from './authentication.ts';
 import { requestIdOf } from '../../request-id.ts';
 
 /**
@@ -85,8 +85,11 @@ interface EarlyAnswer {
   readonly entryKey: string;
   /** What a plain answer is made of; null for a whole (GraphQL) answer, which names its parts. */
   readonly sources: readonly AnswerSource[] | null;
-  /** For a request with a token: the caller's cached user state the answer was made for. */
-  readonly caller: User | undefined;
+  /**
+   * For a request with a token: its caller, with the cached user state the answer was made for,
+   * and what the token's reads are counted under (worked out once, here).
+   */
+  readonly caller: (CachedCaller & { readonly tokenKey: string | undefined }) | undefined;
   /** Name, value, name, value...: the app's answer headers without its request id and length. */
   readonly headers: readonly string[];
 }
@@ -279,12 +282,12 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     // Only an answer Fastify has written whole (no onSend hook held it) shows its final headers.
     if (!reply.raw.headersSent || reply.statusCode !== 200) return;
     const { authorization } = raw.headers;
-    const caller =
-      authorization === undefined ? undefined : app.auth.cachedCallerState(authorization);
+    const caller = authorization === undefined ? undefined : app.auth.cachedCaller(authorization);
     if (authorization !== undefined && caller === undefined) return;
     const earlyKey = earlyAnswerKeyOf(raw.url, raw.headers);
     // Made again for a caller whose state changed since (a new cached state object).
-    if (earlyAnswers.peek(earlyKey)?.caller === caller && earlyAnswers.has(earlyKey)) return;
+    if (earlyAnswers.peek(earlyKey)?.caller?.state === caller?.state && earlyAnswers.has(earlyKey))
+      return;
     const headers: string[] = [];
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value === undefined || perRequestHeaders.has(name)) continue;
@@ -297,7 +300,12 @@ async function answerCache(app: FastifyInstance): Promise<void> {
       if (headerLists.size >= earlyAnswersMax) headerLists.clear();
       headerLists.set(text, (shared = headers));
     }
-    earlyAnswers.set(earlyKey, { entryKey, sources, caller, headers: shared });
+    earlyAnswers.set(earlyKey, {
+      entryKey,
+      sources,
+      caller: caller && { ...caller, tokenKey: app.readLimits.tokenKeyOf(authorization) },
+      headers: shared,
+    });
   };
 
   /*
@@ -352,7 +360,14 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     if (!mayAnswerEarly(headers)) return false;
     const early = earlyAnswers.get(earlyAnswerKeyOf(request.url, headers));
     if (!early) return false;
-    if (early.caller && app.auth.cachedCallerState(headers.authorization) !== early.caller)
+    // The request's Authorization is the one noted (it is part of the key): its token was verified
+    // then, so it stays valid until it expires, for as long as the caller's state is unchanged.
+    const { caller } = early;
+    if (
+      caller &&
+      (Date.now() >= caller.tokenExpiresAtMs ||
+        app.auth.cachedUserState(caller.uid) !== caller.state)
+    )
       return false;
     const body = early.sources
       ? cachedValue(early.entryKey, { sources: early.sources })
@@ -360,7 +375,7 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     if (typeof body !== 'string' && !Buffer.isBuffer(body)) return false;
     // Counted against the read limits as the app counts it; past them, the app refuses it.
     const address = clientAddressOf(request);
-    if (address === undefined || app.readLimits.take(address, headers.authorization) > 0)
+    if (address === undefined || app.readLimits.takeCounted(address, caller?.tokenKey) > 0)
       return false;
     const id = requestIdOf(request);
     const completed = logsRequests() ? logEarlyAnswer(request, id) : undefined;

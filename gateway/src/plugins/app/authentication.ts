@@ -75,15 +75,17 @@ async function authentication(app: FastifyInstance): Promise<void> {
   const loadUser = cached?.load ?? readUser;
 
   /**
-   * The cached state of the caller of a token verified before, without reading or verifying
-   * anything: the same object while nothing changed the user, so that an answer made for it can be
-   * served again without asking (early answers, answer-cache.ts). Undefined where states are not
-   * cached (distributed).
+   * The caller of a token verified before and unexpired, with their cached state, without reading
+   * or verifying anything: the state is the same object while nothing changed the user, so that an
+   * answer made for it can be served again without asking (early answers, answer-cache.ts), as long
+   * as `cachedUserState` still gives that object and the token has not expired. Undefined where
+   * states are not cached (distributed).
    */
-  const cachedCallerState = (authorization: string | undefined): User | undefined => {
+  const cachedCaller = (authorization: string | undefined): CachedCaller | undefined => {
     const token = bearer(authorization);
     const subject = token === undefined ? undefined : app.accessTokens.verifiedSubject(token);
-    return subject && cached?.peek(subject.uid);
+    const state = subject && cached?.peek(subject.uid);
+    return subject && state && { uid: subject.uid, tokenExpiresAtMs: subject.expiresAtMs, state };
   };
 
   /** The user behind an `Authorization: Bearer <accessToken>` header; 401/403 otherwise. */
@@ -122,7 +124,8 @@ async function authentication(app: FastifyInstance): Promise<void> {
     actorOf,
     optionalActorOf,
     firebaseIdentityOf,
-    cachedCallerState,
+    cachedCaller,
+    cachedUserState: (uid) => cached?.peek(uid),
   });
   app.decorateRequest('actor', null);
   app.decorateRequest('firebaseIdentity', null);
@@ -216,6 +219,14 @@ async function cachedUsers(
 /** How many callers' user states the embedded gateway caches. */
 const cachedUsersMax = 10_000;
 
+/** The caller of a token verified before, as `cachedCaller` gives it. */
+export interface CachedCaller {
+  readonly uid: string;
+  readonly tokenExpiresAtMs: number;
+  /** The user's cached state: the same object until something changes the user. */
+  readonly state: User;
+}
+
 /** The actor of a route declared with `config.auth` 'user', 'seller' or 'admin'. */
 export const actorOfRequest = (request: FastifyRequest): Actor => {
   if (!request.actor) throw unauthorized();
@@ -230,7 +241,9 @@ declare module 'fastify' {
       actorOf(authorization: string | undefined): Promise<Actor>;
       optionalActorOf(authorization: string | undefined): Promise<Actor | null>;
       firebaseIdentityOf(authorization: string | undefined): Promise<FirebaseIdentity>;
-      cachedCallerState(authorization: string | undefined): User | undefined;
+      cachedCaller(authorization: string | undefined): CachedCaller | undefined;
+      /** A user's cached state, without reading it: undefined when not cached. */
+      cachedUserState(uid: string): User | undefined;
     };
   }
   interface FastifyRequest {

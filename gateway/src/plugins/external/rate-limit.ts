@@ -51,6 +51,13 @@ export interface ReadLimits {
    * which pass Fastify's hooks by, count themselves with it.
    */
   take(address: string, authorization: string | undefined): number;
+  /** What the reads of a request's bearer token are counted under (its digest), or undefined. */
+  tokenKeyOf(authorization: string | undefined): string | undefined;
+  /**
+   * `take` for a request whose token's key was worked out before: an early answer notes it with
+   * the answer, so that each repetition does not digest the same token again.
+   */
+  takeCounted(address: string, tokenKey: string | undefined): number;
 }
 
 /**
@@ -95,14 +102,16 @@ async function rateLimits(app: FastifyInstance): Promise<void> {
   app.decorate('signInLimit', { max: app.config.RATE_LIMIT_SIGN_IN, timeWindow: WINDOW_MS });
 
   const counts = new WindowCounts();
+  const takeCounted = (address: string, token: string | undefined): number => {
+    const now = Date.now();
+    const byAddress = counts.take(`address:${address}`, RATE_LIMIT_READS, now);
+    const byToken = token === undefined ? 0 : counts.take(token, RATE_LIMIT_READS_PER_TOKEN, now);
+    return Math.max(byAddress, byToken);
+  };
   const readLimits: ReadLimits = {
-    take(address, authorization) {
-      const now = Date.now();
-      const byAddress = counts.take(`address:${address}`, RATE_LIMIT_READS, now);
-      const token = tokenKey(authorization);
-      const byToken = token === undefined ? 0 : counts.take(token, RATE_LIMIT_READS_PER_TOKEN, now);
-      return Math.max(byAddress, byToken);
-    },
+    take: (address, authorization) => takeCounted(address, tokenKey(authorization)),
+    tokenKeyOf: tokenKey,
+    takeCounted,
   };
   app.decorate('readLimits', readLimits);
 
