@@ -9,7 +9,7 @@
 import { loadConfig, startServer } from '@resale/gateway';
 import { startBullmqPipeline, type Pipeline } from '@resale/workers';
 import { appendFileSync } from 'node:fs';
-import { PerformanceObserver } from 'node:perf_hooks';
+import { constants as perfConstants, PerformanceObserver } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -20,8 +20,13 @@ const config = bullmq ? { ...loaded, distributed: true } : loaded;
 // BENCH_GC_LOG=<file>: GC pauses of 3 ms or more, to tell the gateway's own tail from the host's.
 const gcLog = process.env['BENCH_GC_LOG'];
 if (gcLog) {
-  // node:perf_hooks' GC kinds (NODE_PERFORMANCE_GC_*).
-  const gcKinds: Record<number, string> = { 1: 'minor', 2: 'major', 4: 'incremental', 8: 'weak' };
+  const gcKinds: Record<number, string> = {
+    [perfConstants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+    [perfConstants.NODE_PERFORMANCE_GC_MINOR_MARK_SWEEP]: 'minor-mark-sweep',
+    [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+    [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+    [perfConstants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak',
+  };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if (entry.duration < 3) continue;
