@@ -2,6 +2,7 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { log } from './support.ts';
 
 /** tsx's loader, resolved here so that a child runs TypeScript whatever its working directory. */
 const tsxLoader = import.meta.resolve('tsx');
@@ -108,7 +109,8 @@ export function forkScript(script: string, options: ForkOptions): ChildProcessHa
 
 /**
  * Runs a script to its end in its own process and answers the `{ type: 'result', value }` it
- * sends: a measurement that must not share the harness's heap and event loop.
+ * sends: a measurement that must not share the harness's heap and event loop. Its progress
+ * messages are logged.
  */
 export async function runScriptForResult<T>(script: URL, options: ForkOptions): Promise<T> {
   const child = fork(fileURLToPath(script), [], {
@@ -120,6 +122,8 @@ export async function runScriptForResult<T>(script: URL, options: ForkOptions): 
   let result: { value: T } | undefined;
   child.on('message', (message: { type?: string; value?: T }) => {
     if (message.type === 'result') result = { value: message.value as T };
+    // A long measurement's progress (`{ type: 'progress', value: text }`), shown as it comes.
+    if (message.type === 'progress') log(`  ${options.label}: ${String(message.value)}`);
   });
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0 || !result)

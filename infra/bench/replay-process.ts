@@ -20,6 +20,8 @@ export interface ReplayProcessResult {
    */
   readonly firstTenthEventsPerSecond: number;
   readonly lastTenthEventsPerSecond: number;
+  /** Each tenth of the log in turn: its events applied per second, and the RSS (MiB) at its end. */
+  readonly tenths: readonly { readonly eventsPerSecond: number; readonly rssMiB: number }[];
   /** From the last event applied to the swap done: the indexes and search tables built. */
   readonly swapSeconds: number;
   /** CPU time of that part, within `cpuMicros`. */
@@ -46,6 +48,8 @@ try {
   let firstTenth: { events: number; at: number } | undefined;
   let lastTenth: { events: number; at: number } | undefined;
   let applied = { events: 0, at: started, cpu: process.cpuUsage() };
+  const tenths: { eventsPerSecond: number; rssMiB: number }[] = [];
+  let tenthStart = { events: 0, at: started };
   const report = await replayReadModels({
     eventStore,
     readStore,
@@ -54,6 +58,20 @@ try {
       applied = { events, at, cpu: process.cpuUsage() };
       if (!firstTenth && position >= head / 10) firstTenth = { events, at };
       if (!lastTenth && position >= (head * 9) / 10) lastTenth = { events, at };
+      if (tenths.length < 10 && position >= (head * (tenths.length + 1)) / 10) {
+        const tenth = {
+          eventsPerSecond: Math.round(
+            (events - tenthStart.events) / ((at - tenthStart.at) / 1_000),
+          ),
+          rssMiB: Math.round(process.memoryUsage.rss() / 2 ** 20),
+        };
+        tenths.push(tenth);
+        tenthStart = { events, at };
+        // How the rate and the memory move over a long replay, shown by the parent as it goes.
+        const progress = `tenth ${tenths.length} of the log at ${tenth.eventsPerSecond} events/s, RSS ${tenth.rssMiB} MiB`;
+        if (process.send) process.send({ type: 'progress', value: progress });
+        else console.error(progress);
+      }
     },
   });
   const ended = performance.now();
@@ -72,6 +90,7 @@ try {
     lastTenthEventsPerSecond: (applied.events - last.events) / ((applied.at - last.at) / 1_000),
     swapSeconds: (ended - applied.at) / 1_000,
     swapCpuMicros: swapCpu.user + swapCpu.system,
+    tenths,
   };
   if (process.send) process.send({ type: 'result', value: result });
   else console.info(JSON.stringify(result));

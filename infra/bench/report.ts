@@ -103,8 +103,10 @@ export function markdownOf(results: Results): string {
   const lines = [
     '# Benchmark results: embedded profile',
     '',
-    `Measured ${results.measuredAt} by \`npm run bench\` in ${Math.round(results.runSeconds)} s` +
-      (results.complete ? '.' : ' (partial run: BENCH_ONLY was set).'),
+    results.settings['scale'] === true
+      ? `Measured ${results.measuredAt} by \`npm run bench -- --scale\` in ${Math.round(results.runSeconds)} s.`
+      : `Measured ${results.measuredAt} by \`npm run bench\` in ${Math.round(results.runSeconds)} s` +
+        (results.complete ? '.' : ' (partial run: BENCH_ONLY was set).'),
     '',
     `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Linux ${machine.kernel}, Node ${machine.node}. ` +
       `Load average (1, 5, 15 min) ${machine.loadAverageAtStart.join(', ')} at the start and ` +

@@ -19,7 +19,11 @@
 // BENCH_DISTRIBUTED_PRODUCTS (1000: products for the distributed row's closed loop),
 // BENCH_CATALOG_LISTINGS (1000000: the catalog part's listings, generated as history by
 // scale/generate.ts), BENCH_CATALOG_SEARCHES (20000 distinct searches in its mix) and
-// BENCH_CATALOG_SEED (32).
+// BENCH_CATALOG_SEED (32), BENCH_CATALOG_HISTORY=full|light (light).
+//
+// `npm run bench -- --scale` (also `npm run bench:scale`, since it takes long) runs the catalog
+// part alone on the full history, 10,000,000 events at 1,000,000 listings, with a listing's audit
+// timeline and time travel on that data; it writes bench/results/scale.json and scale.md.
 //
 // This file is the runner: the parts are in parts/ (one module each, parts/part.ts says what a
 // part is); the runner picks them (BENCH_ONLY), starts the embedded profile the reads, commands,
@@ -83,7 +87,10 @@ if (unknownParts.length > 0)
   throw new Error(
     `BENCH_ONLY names unknown parts: ${unknownParts.join(', ')} (${partNames.join(', ')})`,
   );
-const runs = (part: PartName): boolean => only.size === 0 || only.has(part);
+if (settings.scale && only.size > 0)
+  throw new Error('--scale runs the catalog part alone: leave BENCH_ONLY out');
+const runs = (part: PartName): boolean =>
+  settings.scale ? part === 'catalog' : only.size === 0 || only.has(part);
 const selected = allParts.filter((part) => runs(part.name));
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -172,7 +179,7 @@ if (Math.max(machine.loadAverageAtStart[0] ?? 0, loadAtEnd[0] ?? 0) > machine.cp
 const results = {
   measuredAt: new Date().toISOString(),
   runSeconds,
-  complete: only.size === 0,
+  complete: only.size === 0 && !settings.scale,
   machine: {
     ...machine,
     loadAverageAtEnd: loadAtEnd,
@@ -188,11 +195,11 @@ const results = {
 };
 const written = writeResults(
   path.join(here, 'results'),
-  only.size === 0 ? 'latest' : 'partial',
+  settings.scale ? 'scale' : only.size === 0 ? 'latest' : 'partial',
   results,
 );
 // The capacity model needs every part's figures: a partial run leaves the last one as it is.
-if (only.size === 0) written.push(...writeCapacity(path.join(here, 'results'), results));
+if (results.complete) written.push(...writeCapacity(path.join(here, 'results'), results));
 log('');
 for (const row of goals)
   log(

@@ -3,6 +3,13 @@ import path from 'node:path';
 import type { LoadSettings } from './http-load.ts';
 
 const env = process.env;
+// `npm run bench -- --scale` (or `npm run bench:scale`): the catalog part alone, on the full
+// history (about 10 events per listing: 10,000,000 at 1,000,000 listings), with the audit's reads
+// on that data; results go to results/scale.*.
+const scale = process.argv.includes('--scale');
+// BENCH_CATALOG_HISTORY=full|light: how much happens to each listing (scale/generate.ts).
+const catalogHistory: 'full' | 'light' =
+  scale || env['BENCH_CATALOG_HISTORY'] === 'full' ? 'full' : 'light';
 const numberSetting = (name: string, fallback: number): number => {
   const value = Number(env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
@@ -41,6 +48,8 @@ export const settings = {
   catalogSearches: numberSetting('BENCH_CATALOG_SEARCHES', 20_000),
   catalogPages: 100_000,
   catalogSeed: numberSetting('BENCH_CATALOG_SEED', 32),
+  catalogHistory,
+  scale,
   // The gateway's per-address write and sign-in limits (60 and 20 a minute by default) would
   // refuse a load generator on one address: raised for the benchmark's gateway only.
   rateLimitWrites: 100_000_000,

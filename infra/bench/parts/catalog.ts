@@ -4,10 +4,20 @@
 // as the embedded profile starts it, and measured as the reads part measures: the ceiling, the
 // maximum rate, the p99 at half the maximum, and the gateway's peak memory while it serves. The
 // search is a mix of shoppers' searches (scale/search-mix.ts), the listing page a draw over many
-// listings: most answers are not in the gateway's answer cache.
+// listings: most answers are not in the gateway's answer cache. With `--scale`, the history is
+// the full one (10,000,000 events at 1,000,000 listings) and an admin also reads listings' audit
+// timelines and their time travel on that data.
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { createEventStore, handleCommand, userDecider, userStreamId } from '@resale/events';
+import {
+  createEventStore,
+  handleCommand,
+  productStreamId,
+  userDecider,
+  userStreamId,
+  type CommandMetadata,
+  type EventStore,
+} from '@resale/events';
 import { replayNodeFlags } from '@resale/workers';
 import { backupDataFolder } from '@resale/workers/operators/backup';
 import { startAuthEmulator } from '../../src/auth-emulator.ts';
@@ -190,6 +200,105 @@ async function categoryPagePaths(
   return paths;
 }
 
+/** The reader, a buyer, and an admin (registered, then promoted), in the log before the rest. */
+async function registerAccounts(
+  store: EventStore,
+  reader: BenchAccount,
+  admin: BenchAccount,
+): Promise<void> {
+  const metadataOf = (actor: BenchAccount, step: string): CommandMetadata => ({
+    actorUid: actor.uid,
+    actorEmail: actor.email,
+    now: new Date().toISOString(),
+    correlationId: `bench-catalog-${step}`,
+    causationId: `bench-catalog-${step}`,
+  });
+  for (const person of [reader, admin])
+    await handleCommand(store, userStreamId(person.uid), userDecider, {
+      type: 'RegisterUser',
+      data: { uid: person.uid, name: person.name, email: person.email, role: person.role },
+      metadata: metadataOf(person, `register-${person.role}`),
+    });
+  await handleCommand(store, userStreamId(admin.uid), userDecider, {
+    type: 'PromoteUser',
+    data: { uid: admin.uid },
+    metadata: { ...metadataOf(admin, 'promote'), actorUid: 'system', actorEmail: '' },
+  });
+}
+
+const AUDIT_WARM_UP = 50;
+const AUDIT_REQUESTS = 400;
+
+/**
+ * An admin's audit on the catalog's data, one request after another as the dashboard asks: a
+ * listing's timeline (its first page of 50), then the listing as it was at a position in the
+ * middle of that timeline beside today (time travel), over listings spread through the log.
+ */
+async function auditAtScale(
+  base: string,
+  headers: Record<string, string>,
+  productIds: readonly string[],
+): Promise<GoalRow[]> {
+  log("  audit: a listing's timeline and its time travel, one request after another");
+  const timeline: number[] = [];
+  const asOf: number[] = [];
+  let events = 0;
+  let deletedThen = 0;
+  const timed = async <T>(url: string, times: number[], measured: boolean): Promise<T> => {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    const body = (await response.json()) as T;
+    if (measured) times.push(performance.now() - started);
+    if (!response.ok)
+      throw new Error(`GET ${url} answered ${response.status}: ${JSON.stringify(body)}`);
+    return body;
+  };
+  for (let i = 0; i < AUDIT_WARM_UP + AUDIT_REQUESTS; i++) {
+    const productId = productIds[(i * 7_919) % productIds.length] ?? '';
+    const measured = i >= AUDIT_WARM_UP;
+    const page = await timed<{ entries: { position: number }[] }>(
+      `${base}/admin/audit?stream=${productStreamId(productId)}&limit=50`,
+      timeline,
+      measured,
+    );
+    if (page.entries.length === 0) throw new Error(`The timeline of listing ${productId} is empty`);
+    if (measured) events += page.entries.length;
+    const middle = page.entries[Math.floor(page.entries.length / 2)]?.position ?? 0;
+    const then = await timed<{ then: unknown }>(
+      `${base}/admin/products/${productId}/as-of/${middle}`,
+      asOf,
+      measured,
+    );
+    // null: the listing had been deleted by then (its timeline goes on with the deletion).
+    if (measured && then.then === null) deletedThen += 1;
+  }
+  const [timelineFigures, asOfFigures] = [summarize(timeline), summarize(asOf)];
+  log(
+    `  timeline p50 ${timelineFigures.p50Ms} ms, p99 ${timelineFigures.p99Ms} ms; time travel p50 ${asOfFigures.p50Ms} ms, p99 ${asOfFigures.p99Ms} ms`,
+  );
+  const over = `over ${AUDIT_REQUESTS} listings, one request after another (${round(events / AUDIT_REQUESTS, 1)} events per timeline page on average; ${deletedThen} listings deleted by the middle of theirs)`;
+  return [
+    goalRow(
+      'Catalog',
+      "A listing's audit timeline, its first page of 50 (GET /admin/audit?stream=…)",
+      'p99 ≤ 50 ms',
+      timelineFigures.p99Ms,
+      50,
+      'max',
+      `p99 ${timelineFigures.p99Ms} ms, p50 ${timelineFigures.p50Ms} ms ${over}`,
+    ),
+    goalRow(
+      'Catalog',
+      'Time travel: the listing at a position of its timeline beside today (GET /admin/products/:id/as-of/:position)',
+      'p99 ≤ 50 ms',
+      asOfFigures.p99Ms,
+      50,
+      'max',
+      `p99 ${asOfFigures.p99Ms} ms, p50 ${asOfFigures.p50Ms} ms ${over}`,
+    ),
+  ];
+}
+
 /** Whether the gateway answers the route at all (the listing page came later than the search). */
 async function answers(base: string, requestPath: string, headers: Record<string, string>) {
   const response = await fetch(`${base}${requestPath}`, { headers });
@@ -249,29 +358,20 @@ export const catalog: BenchPart = {
     log(`Catalog: ${listings.toLocaleString('en-US')} listings generated as history`);
     const auth = await startAuthEmulator({ port: await freePort(2) });
     context.processes.onStop(() => auth.stop());
-    const [reader] = (await signUpAccounts(auth.host, [account('reader', 0, 'buyer')])) as [
-      BenchAccount,
-    ];
+    const [reader, admin] = (await signUpAccounts(auth.host, [
+      account('reader', 0, 'buyer'),
+      account('admin', 0, 'buyer'),
+    ])) as [BenchAccount, BenchAccount];
 
     const dataDir = path.join(context.scratch, 'catalog');
     const store = createEventStore({ DATA_DIR: dataDir });
     let generated: GenerateReport;
     try {
-      await handleCommand(store, userStreamId(reader.uid), userDecider, {
-        type: 'RegisterUser',
-        data: { uid: reader.uid, name: reader.name, email: reader.email, role: reader.role },
-        metadata: {
-          actorUid: reader.uid,
-          actorEmail: reader.email,
-          now: new Date().toISOString(),
-          correlationId: 'bench-catalog-reader',
-          causationId: 'bench-catalog-reader',
-        },
-      });
+      await registerAccounts(store, reader, admin);
       generated = await generateMarketplace(store, {
         listings,
         seed: settings.catalogSeed,
-        history: historyShapes.light,
+        history: historyShapes[settings.catalogHistory],
         sampleListings: settings.catalogPages,
       });
     } finally {
@@ -305,8 +405,9 @@ export const catalog: BenchPart = {
     await untilProjected(gateway);
     const startSeconds = round((performance.now() - startingAt) / 1_000, 2);
     log(`  gateway ready on that data in ${startSeconds} s`);
-    const tokens = await accessTokensOf(gateway.url, [reader]);
+    const tokens = await accessTokensOf(gateway.url, [reader, admin]);
     const bearer = { authorization: `Bearer ${tokens.get(reader.email) ?? ''}` };
+    const adminBearer = { authorization: `Bearer ${tokens.get(admin.email) ?? ''}` };
 
     const mix = searchMix(
       settings.catalogSeed,
@@ -376,6 +477,7 @@ export const catalog: BenchPart = {
       readDetails[read.name] = measured.details;
     }
     const peakMiB = round(memory.stop());
+    if (settings.scale) goals.push(...(await auditAtScale(gateway.url, adminBearer, pages)));
     const listingPage = reads.find((read) => read.name === 'listingPage');
     log('  npm run backup while the listing page is read');
     const backup = listingPage
@@ -458,7 +560,7 @@ export const catalog: BenchPart = {
         ),
       );
     notes.push(
-      `Catalog: ${generated.listings.toLocaleString('en-US')} listings generated as marketplace history by infra/bench/scale/generate.ts (seed ${settings.catalogSeed}, the light history: most listings never booked), appended through the store's batch append, every event decided by the deciders and checked by the store against the catalog; the read models built by the workers' replay in a process of its own; then a gateway started on that data. The search mix draws among ${mix.searches.length.toLocaleString('en-US')} distinct searches, popular ones more often (rank^-2/3), so the answer cache holds some of them, as it would; the listing page asks for ${pages.length.toLocaleString('en-US')} listings in turn. "Not cached" figures are 300 distinct requests one at a time. The part took ${seconds} s.`,
+      `Catalog: ${generated.listings.toLocaleString('en-US')} listings generated as marketplace history by infra/bench/scale/generate.ts (seed ${settings.catalogSeed}, ${settings.catalogHistory === 'light' ? 'the light history: most listings never booked' : 'the full history: most listings booked, many edited, bookings through their whole life'}), appended through the store's batch append, every event decided by the deciders and checked by the store against the catalog; the read models built by the workers' replay in a process of its own; then a gateway started on that data. The search mix draws among ${mix.searches.length.toLocaleString('en-US')} distinct searches, popular ones more often (rank^-2/3), so the answer cache holds some of them, as it would; the listing page asks for ${pages.length.toLocaleString('en-US')} listings in turn. "Not cached" figures are 300 distinct requests one at a time. The part took ${seconds} s.`,
     );
     return {
       goals,
