@@ -20,17 +20,38 @@ export interface ReplayProcessResult {
    */
   readonly firstTenthEventsPerSecond: number;
   readonly lastTenthEventsPerSecond: number;
-  /** Each tenth of the log in turn: its events applied per second, and the RSS (MiB) at its end. */
-  readonly tenths: readonly { readonly eventsPerSecond: number; readonly rssMiB: number }[];
+  /**
+   * Each tenth of the log in turn: its events applied per second, and at its end the RSS and,
+   * within it, V8's heap (committed, and used) and memory outside it (SQLite's page cache, keys),
+   * in MiB.
+   */
+  readonly tenths: readonly Tenth[];
   /** From the last event applied to the swap done: the indexes and search tables built. */
   readonly swapSeconds: number;
   /** CPU time of that part, within `cpuMicros`. */
   readonly swapCpuMicros: number;
 }
 
+interface Tenth {
+  readonly eventsPerSecond: number;
+  readonly rssMiB: number;
+  readonly heapMiB: number;
+  readonly heapUsedMiB: number;
+}
+
+const mebibytes = (bytes: number): number => Math.round(bytes / 2 ** 20);
+
 const dataDir = process.env['DATA_DIR'];
 if (!dataDir) throw new Error('DATA_DIR is required');
 const upTo = Number(process.env['REPLAY_UP_TO'] ?? Infinity);
+const memory = (): Omit<Tenth, 'eventsPerSecond'> => {
+  const { rss, heapTotal, heapUsed } = process.memoryUsage();
+  return {
+    rssMiB: mebibytes(rss),
+    heapMiB: mebibytes(heapTotal),
+    heapUsedMiB: mebibytes(heapUsed),
+  };
+};
 const log = createEventStore({ DATA_DIR: dataDir });
 const eventStore: Pick<EventStore, 'readAll' | 'headPosition'> = {
   headPosition: async () => Math.min(upTo, await log.headPosition()),
@@ -48,7 +69,7 @@ try {
   let firstTenth: { events: number; at: number } | undefined;
   let lastTenth: { events: number; at: number } | undefined;
   let applied = { events: 0, at: started, cpu: process.cpuUsage() };
-  const tenths: { eventsPerSecond: number; rssMiB: number }[] = [];
+  const tenths: Tenth[] = [];
   let tenthStart = { events: 0, at: started };
   const report = await replayReadModels({
     eventStore,
@@ -63,12 +84,12 @@ try {
           eventsPerSecond: Math.round(
             (events - tenthStart.events) / ((at - tenthStart.at) / 1_000),
           ),
-          rssMiB: Math.round(process.memoryUsage.rss() / 2 ** 20),
+          ...memory(),
         };
         tenths.push(tenth);
         tenthStart = { events, at };
         // How the rate and the memory move over a long replay, shown by the parent as it goes.
-        const progress = `tenth ${tenths.length} of the log at ${tenth.eventsPerSecond} events/s, RSS ${tenth.rssMiB} MiB`;
+        const progress = `tenth ${tenths.length} of the log at ${tenth.eventsPerSecond} events/s, RSS ${tenth.rssMiB} MiB (V8's heap ${tenth.heapMiB}, of it used ${tenth.heapUsedMiB})`;
         if (process.send) process.send({ type: 'progress', value: progress });
         else console.error(progress);
       }

@@ -106,7 +106,11 @@ export function markdownOf(results: Results): string {
     results.settings['scale'] === true
       ? `Measured ${results.measuredAt} by \`npm run bench -- --scale\` in ${Math.round(results.runSeconds)} s.`
       : `Measured ${results.measuredAt} by \`npm run bench\` in ${Math.round(results.runSeconds)} s` +
-        (results.complete ? '.' : ' (partial run: BENCH_ONLY was set).'),
+        (results.complete
+          ? '.'
+          : Array.isArray(results.settings['only']) && results.settings['only'].length > 0
+            ? ' (partial run: BENCH_ONLY was set).'
+            : ' (a part failed: see the notes).'),
     '',
     `Machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, Linux ${machine.kernel}, Node ${machine.node}. ` +
       `Load average (1, 5, 15 min) ${machine.loadAverageAtStart.join(', ')} at the start and ` +

@@ -103,6 +103,7 @@ const http: HttpRow[] = [];
 const details: Record<string, unknown> = {};
 const notes: string[] = [];
 const webRoutes: RouteWeight[] = [];
+const failedParts: PartName[] = [];
 
 log(
   `Benchmark of the embedded profile on ${machine.cpus} × ${machine.cpuModel}, load average ${machine.loadAverageAtStart.join(', ')}, speed loop ${machine.speedLoopMsAtStart} ms`,
@@ -132,7 +133,21 @@ try {
       });
       details['catalog'] = embedded.catalog;
     }
-    const result = await part.run(context);
+    let result: Awaited<ReturnType<BenchPart['run']>>;
+    try {
+      result = await part.run(context);
+    } catch (error) {
+      // A long run keeps what the other parts measured: the failure is reported with them.
+      const reason = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      log(`The ${part.name} part failed: ${reason}`);
+      notes.push(
+        `The ${part.name} part failed, and its rows are missing: ${reason.split('\n')[0]}`,
+      );
+      failedParts.push(part.name);
+      await processes.stopAll();
+      embedded = undefined;
+      continue;
+    }
     goals.push(...result.goals);
     http.push(...(result.http ?? []));
     Object.assign(details, result.details);
@@ -179,7 +194,7 @@ if (Math.max(machine.loadAverageAtStart[0] ?? 0, loadAtEnd[0] ?? 0) > machine.cp
 const results = {
   measuredAt: new Date().toISOString(),
   runSeconds,
-  complete: only.size === 0 && !settings.scale,
+  complete: only.size === 0 && !settings.scale && failedParts.length === 0,
   machine: {
     ...machine,
     loadAverageAtEnd: loadAtEnd,
@@ -206,3 +221,7 @@ for (const row of goals)
     `${row.verdict === 'pass' ? 'pass ' : row.verdict === 'short' ? 'SHORT' : row.verdict === 'recorded' ? 'rec. ' : '  -  '} ${row.area}: ${row.measure}: ${row.measured} (goal ${row.goal})`,
   );
 log(`\nWrote ${written.join(' and ')} in ${runSeconds} s`);
+if (failedParts.length > 0) {
+  log(`Failed: ${failedParts.join(', ')} (see above)`);
+  process.exitCode = 1;
+}
