@@ -22,7 +22,10 @@ export interface ReadModels {
   readonly pubsub: ChangePubSub;
   /** Whether change notices may have been missed here, and since when none were. */
   readonly reception: NoticeReception;
-  /** Resolves true once the read models applied `position`, false after the timeout. */
+  /**
+   * Resolves true once the read models applied `position` (in the embedded profile, once this
+   * gateway also heard their change notices up to it), false after the timeout.
+   */
   waitFor(position: number, timeoutMs?: number): Promise<boolean>;
 }
 
