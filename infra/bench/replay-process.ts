@@ -22,8 +22,8 @@ export interface ReplayProcessResult {
   readonly lastTenthEventsPerSecond: number;
   /**
    * Each tenth of the log in turn: its events applied per second, and at its end the RSS and,
-   * within it, V8's heap (committed, and used) and memory outside it (SQLite's page cache, keys),
-   * in MiB.
+   * within it, V8's heap (committed, and used), in MiB; the rest of the RSS is outside V8
+   * (SQLite's page caches, keys, the binary). A page that crosses two tenths counts as one.
    */
   readonly tenths: readonly Tenth[];
   /** From the last event applied to the swap done: the indexes and search tables built. */
