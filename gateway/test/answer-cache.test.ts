@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeTopic } from '@resale/workers';
 import type { ReadModelChange } from '@resale/workers/read-models';
-import { ANSWER_MAX_AGE_MS } from '../src/plugins/app/answer-cache.ts';
+import { ANSWER_MAX_AGE_MS, ANSWER_SHORTEST_LIFE_MS } from '../src/plugins/app/answer-cache.ts';
 import {
   bearer,
   bookProductAt,
@@ -124,6 +124,36 @@ describe('cached answers of the read routes', () => {
     // Another caller asking for the same URL is refused, not served the cached answer.
     expect((await getAs(t.app, other, mine)).statusCode).toBe(403);
   });
+
+  it('keeps answers made together for lifetimes of their own, so they expire apart', async () => {
+    // The clock stands still but for the skips: every answer is made at the same instant.
+    const madeAt = performance.now();
+    let skipped = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => madeAt + skipped);
+    try {
+      const pages = Array.from(
+        { length: 24 },
+        (_, index) => `/allProducts/Oppo?limit=${index + 1}`,
+      );
+      for (const page of pages) expect((await getAs(t.app, undefined, page)).statusCode).toBe(200);
+      const madeAgain = async (): Promise<number> => {
+        let count = 0;
+        for (const page of pages)
+          count += await queriesDuring(() => getAs(t.app, undefined, page).then(() => undefined));
+        return count;
+      };
+      skipped = ANSWER_SHORTEST_LIFE_MS - 100;
+      expect(await madeAgain()).toBe(0);
+      // Halfway between the shortest and the longest life, some have expired and some not (all
+      // on one side: a chance of 2 in 2^24).
+      skipped = (ANSWER_SHORTEST_LIFE_MS + ANSWER_MAX_AGE_MS) / 2;
+      const expired = await madeAgain();
+      expect(expired).toBeGreaterThan(0);
+      expect(expired).toBeLessThan(pages.length);
+    } finally {
+      clock.mockRestore();
+    }
+  });
 });
 
 describe('whole GraphQL answers cached', () => {
@@ -219,8 +249,9 @@ describe('whole GraphQL answers cached', () => {
     const clock = vi.spyOn(performance, 'now').mockImplementation(() => realNow() + skipped);
     try {
       await post('{ categories { _id } }');
-      // Its categories part is 4 s old when a second query reads it with a new part.
-      skipped = ANSWER_MAX_AGE_MS - 1_000;
+      // Its categories part is still cached, whatever lifetime it drew, when a second query
+      // reads it with a new part.
+      skipped = ANSWER_SHORTEST_LIFE_MS - 1_000;
       const both = '{ categories { _id } advertisedProducts { _id } }';
       await post(both);
       expect((await cachedDuring(() => post(both))).cached).toBe(true);

@@ -97,6 +97,15 @@ interface EarlyAnswer {
 const jsonType = 'application/json; charset=utf-8';
 /** A lost change notification (Redis is best effort) leaves an answer stale at most this long. */
 export const ANSWER_MAX_AGE_MS = 5_000;
+/** The shortest an answer is kept: its lifetime is drawn between this and ANSWER_MAX_AGE_MS. */
+export const ANSWER_SHORTEST_LIFE_MS = ANSWER_MAX_AGE_MS / 2;
+/**
+ * Answers made together (every page of a category after a start or a change) would otherwise
+ * expire together and be made again all at once, with every request queued behind them: at a
+ * million listings a page takes long enough to make that this showed in the p99 of the reads.
+ */
+const answerLifetimeMs = (): number =>
+  ANSWER_SHORTEST_LIFE_MS + Math.random() * (ANSWER_MAX_AGE_MS - ANSWER_SHORTEST_LIFE_MS);
 const maxCachedBytes = 32 * 1024 * 1024;
 /** Versions tracked by source name (read models and their keys); older ones are forgotten. */
 const trackedVersionsMax = 100_000;
@@ -210,8 +219,9 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     const position = await app.readModels.store.checkpoint();
     const value = await make();
     if (same(before, versionsOf(sources))) {
-      entries.set(key, { value, position, versions: before, bytes: bytesOf(value) });
-      addPart(parts, sources, before, ANSWER_MAX_AGE_MS);
+      const ttl = answerLifetimeMs();
+      entries.set(key, { value, position, versions: before, bytes: bytesOf(value) }, { ttl });
+      addPart(parts, sources, before, ttl);
     } else if (parts) parts.cacheable = false;
     return value;
   };
