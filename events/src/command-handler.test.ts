@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assertValidEvent } from './catalog.ts';
 import { bookingStreamId } from './booking/events.ts';
 import { placeBookingAfter } from './booking/place-booking.ts';
-import { handleCommand } from './command-handler.ts';
+import { handleCommand, type StreamState } from './command-handler.ts';
 import { DomainError, type CommandMetadata } from './decider.ts';
 import type { DomainEvent, NewEvent, RecordedEvent } from './envelope.ts';
 import { productDecider, type ProductCommand } from './product/decider.ts';
@@ -527,6 +527,155 @@ describe('handleCommand', () => {
         }),
       ).rejects.toMatchObject({ streamId: bookingStream });
       expect(sequences).toBe(1);
+    });
+  });
+
+  describe('with a cache of stream states', () => {
+    const takeOffSale: ProductCommand = {
+      type: 'MarkProductUnavailable',
+      data: { productId },
+      metadata: by('bob-uid', 'unavailable-request'),
+    };
+    const putOnSale: ProductCommand = {
+      type: 'MarkProductAvailable',
+      data: { productId },
+      metadata: by('bob-uid', 'available-request'),
+    };
+    /** A store with the product listed through the cache, which holds its state. */
+    const givenCachedListing = async () => {
+      const store = new InMemoryEventStore();
+      const cache = new Map<string, StreamState>();
+      await handleCommand(store, productStream, productDecider, listProduct, {
+        newStream: true,
+        cache,
+      });
+      return { store, cache };
+    };
+
+    it('decides against the cached state without reading the stream, and caches the state after', async () => {
+      const { store, cache } = await givenCachedListing();
+      expect(cache.get(productStream)).toMatchObject({
+        revision: 0,
+        position: 1,
+        state: { status: 'available' },
+      });
+
+      const result = await handleCommand(
+        store,
+        productStream,
+        productDecider,
+        bookProduct('ann-uid'),
+        {
+          cache,
+        },
+      );
+
+      expect(store.reads).toBe(0);
+      expect(store.appends.at(-1)).toEqual({ streamId: productStream, expectedRevision: 0 });
+      expect(result).toMatchObject({ appended: true, nextExpectedRevision: 1, position: 2 });
+      expect(cache.get(productStream)).toMatchObject({
+        revision: 1,
+        position: 2,
+        state: { status: 'booked', booking: { buyerUid: 'ann-uid' } },
+      });
+    });
+
+    it('reads the stream and decides again when another writer appended since', async () => {
+      const { store, cache } = await givenCachedListing();
+      // Carl books through another process: this cache still holds the product available.
+      await handleCommand(store, productStream, productDecider, bookProduct('carl-uid'));
+
+      await expect(
+        handleCommand(store, productStream, productDecider, bookProduct('ann-uid'), { cache }),
+      ).rejects.toThrow(new DomainError('conflict', 'This product is already booked'));
+      expect(store.conflicts).toBe(1);
+      expect(cache.get(productStream)).toMatchObject({ revision: 1, state: { status: 'booked' } });
+      const booked = (await store.readStream(productStream)).filter(
+        (e) => e.type === 'ProductBooked',
+      );
+      expect(booked.map((e) => (e.data as { buyerUid: string }).buyerUid)).toEqual(['carl-uid']);
+    });
+
+    it('checks a refusal of the cached state against the stream', async () => {
+      const { store, cache } = await givenCachedListing();
+      await handleCommand(store, productStream, productDecider, takeOffSale, { cache });
+      // Put on sale again by another process: the cached state says it is off sale.
+      await handleCommand(store, productStream, productDecider, putOnSale);
+      const readsBefore = store.reads;
+
+      const result = await handleCommand(
+        store,
+        productStream,
+        productDecider,
+        bookProduct('ann-uid'),
+        {
+          cache,
+        },
+      );
+
+      expect(store.reads).toBe(readsBefore + 1);
+      expect(store.conflicts).toBe(0);
+      expect(result).toMatchObject({ appended: true, nextExpectedRevision: 3 });
+      expect(cache.get(productStream)).toMatchObject({ revision: 3, state: { status: 'booked' } });
+    });
+
+    it('checks an outcome the cached state finds done already against the stream', async () => {
+      const { store, cache } = await givenCachedListing();
+      await handleCommand(store, productStream, productDecider, takeOffSale, { cache });
+      await handleCommand(store, productStream, productDecider, putOnSale);
+
+      const result = await handleCommand(store, productStream, productDecider, takeOffSale, {
+        cache,
+      });
+
+      expect(result).toMatchObject({ appended: true, nextExpectedRevision: 3 });
+      const types = (await store.readStream(productStream)).map((e) => e.type);
+      expect(types.slice(1)).toEqual([
+        'ProductMarkedUnavailable',
+        'ProductMarkedAvailable',
+        'ProductMarkedUnavailable',
+      ]);
+    });
+
+    it('keeps no state of a stream whose append failed for another reason', async () => {
+      const { store, cache } = await givenCachedListing();
+      const failing: EventStore = {
+        ...bindAll(store),
+        append: async () => {
+          throw new Error('disk I/O error');
+        },
+      };
+
+      await expect(
+        handleCommand(failing, productStream, productDecider, bookProduct('ann-uid'), { cache }),
+      ).rejects.toThrow('disk I/O error');
+      expect(store.reads).toBe(0);
+      expect(cache.has(productStream)).toBe(false);
+    });
+
+    it('keeps the newer state when a read finishes after an append', async () => {
+      const { store, cache } = await givenCachedListing();
+      cache.delete(productStream);
+      let finishRead = (): void => undefined;
+      const readFinished = new Promise<void>((resolve) => (finishRead = resolve));
+      // A read of the stream as it was, answered late.
+      const slowReads: EventStore = {
+        ...bindAll(store),
+        readStream: async (streamId) => {
+          const events = await store.readStream(streamId);
+          await readFinished;
+          return events;
+        },
+      };
+      const putOnSaleAgain = handleCommand(slowReads, productStream, productDecider, putOnSale, {
+        cache,
+      });
+      await handleCommand(store, productStream, productDecider, bookProduct('ann-uid'), { cache });
+
+      finishRead();
+      // On sale already, as it read the stream: nothing appended.
+      await expect(putOnSaleAgain).resolves.toMatchObject({ appended: false });
+      expect(cache.get(productStream)).toMatchObject({ revision: 1, state: { status: 'booked' } });
     });
   });
 });

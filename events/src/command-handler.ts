@@ -31,6 +31,33 @@ export interface HandleCommandOptions<E extends DomainEvent = DomainEvent, S = u
    * each attempt read: it throws to refuse the command, before anything is decided.
    */
   readonly precondition?: (state: S) => void | Promise<void>;
+  /**
+   * States of streams decided on lately. A command on a stream found there is decided against
+   * that state without reading the stream: the append at its revision proves it current, and is
+   * refused when another writer appended since, and then the stream is read as usual. A command
+   * the cached state refuses or finds done already is decided again against the stream read,
+   * since only an append checks the revision. The state after each read and append is cached.
+   */
+  readonly cache?: StreamStateCache;
+}
+
+/** A stream's state: its history folded, with its revision and its last event's position. */
+export interface StreamState<S = unknown> {
+  readonly state: S;
+  readonly revision: number | 'no_stream';
+  /** 0 for a stream without events. */
+  readonly position: number;
+}
+
+/**
+ * Where `handleCommand` keeps states by stream id (the `cache` option): what is there may be
+ * stale, never wrong for its revision. A stream id names its stream type, so each entry is the
+ * state of the one decider of its stream.
+ */
+export interface StreamStateCache {
+  get(streamId: string): StreamState | undefined;
+  set(streamId: string, known: StreamState): void;
+  delete(streamId: string): void;
 }
 
 /** An event this command appended, as stored (its own global position is not known, only the last one's). */
@@ -74,19 +101,125 @@ export async function handleCommand<C extends Command, E extends DomainEvent, S>
   command: C,
   options: HandleCommandOptions<E, S> = {},
 ): Promise<CommandResult<E>> {
-  const { maxAttempts = defaultMaxAttempts, newEventId = () => crypto.randomUUID() } = options;
+  const {
+    maxAttempts = defaultMaxAttempts,
+    newEventId = () => crypto.randomUUID(),
+    cache,
+  } = options;
+  const how: DecideOptions<E, S> = {
+    newEventId,
+    followedBy: options.followedBy,
+    precondition: options.precondition,
+  };
+  const remember = (known: StreamState<S>): void => {
+    const held = cache?.get(streamId);
+    if (!held || revisionOrder(held.revision) <= revisionOrder(known.revision))
+      cache?.set(streamId, known);
+  };
+  // Taken out while it is used: it goes back once an append proved it current.
+  const cached = cache?.get(streamId) as StreamState<S> | undefined;
+  if (cached) {
+    cache?.delete(streamId);
+    const outcome = await appendOnCachedState(store, streamId, cached, decider, command, how);
+    if (outcome) {
+      remember(outcome.after);
+      return outcome.result;
+    }
+  }
   for (let attempt = 1; ; attempt++) {
     try {
-      const history = options.newStream && attempt === 1 ? [] : await store.readStream(streamId);
-      return await decideAndAppend(store, streamId, history, decider, command, {
-        newEventId,
-        followedBy: options.followedBy,
-        precondition: options.precondition,
-      });
+      const known =
+        options.newStream && attempt === 1
+          ? foldedState(decider, [])
+          : foldedState(decider, await store.readStream(streamId));
+      remember(known);
+      const decided = await decideOn(known, decider, command, how);
+      if (decided.length === 0)
+        return {
+          appended: false,
+          events: [],
+          nextExpectedRevision: known.revision,
+          position: known.position,
+        };
+      const { result, after } = await appendDecided(
+        store,
+        streamId,
+        known,
+        decider,
+        command,
+        decided,
+        how,
+      );
+      remember(after);
+      return result;
     } catch (error) {
       const lostRace = error instanceof WrongExpectedRevisionError && error.streamId === streamId;
       if (!lostRace || attempt >= maxAttempts) throw error;
     }
+  }
+}
+
+interface DecideOptions<E extends DomainEvent, S> {
+  readonly newEventId: () => string;
+  readonly followedBy: HandleCommandOptions<E, S>['followedBy'];
+  readonly precondition: HandleCommandOptions<E, S>['precondition'];
+}
+
+const revisionOrder = (revision: number | 'no_stream'): number =>
+  revision === 'no_stream' ? -1 : revision;
+
+/** A history's state. The store checked every event against the catalog on read, and the stream id names the stream type, so these are events of this decider. */
+function foldedState<C extends Command, E extends DomainEvent, S>(
+  decider: Decider<C, E, S>,
+  history: readonly RecordedEvent[],
+): StreamState<S> {
+  const last = history.at(-1);
+  return {
+    state: evolveAll(
+      decider,
+      history.map(({ type, schemaVersion, data }) => ({ type, schemaVersion, data }) as E),
+    ),
+    revision: last ? last.revision : 'no_stream',
+    position: last?.position ?? 0,
+  };
+}
+
+async function decideOn<C extends Command, E extends DomainEvent, S>(
+  known: StreamState<S>,
+  decider: Decider<C, E, S>,
+  command: C,
+  { precondition }: DecideOptions<E, S>,
+): Promise<E[]> {
+  await precondition?.(known.state);
+  return decider.decide(command, known.state);
+}
+
+/**
+ * The command decided against a cached state and appended, or undefined where that proves
+ * nothing: a refusal, an outcome that already holds, or an append refused because the stream
+ * moved on since (see the `cache` option).
+ */
+async function appendOnCachedState<C extends Command, E extends DomainEvent, S>(
+  store: CommandStore,
+  streamId: string,
+  cached: StreamState<S>,
+  decider: Decider<C, E, S>,
+  command: C,
+  how: DecideOptions<E, S>,
+): Promise<{ result: CommandResult<E>; after: StreamState<S> } | undefined> {
+  let decided: E[];
+  try {
+    decided = await decideOn(cached, decider, command, how);
+  } catch {
+    return undefined;
+  }
+  if (decided.length === 0) return undefined;
+  try {
+    return await appendDecided(store, streamId, cached, decider, command, decided, how);
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError && error.streamId === streamId)
+      return undefined;
+    throw error;
   }
 }
 
@@ -107,41 +240,17 @@ export function decideOnNewStream<C extends Command, E extends DomainEvent, S>(
   return [{ streamId, events, expectedRevision: 'no_stream' }];
 }
 
-async function decideAndAppend<C extends Command, E extends DomainEvent, S>(
+/** Appends what was decided against `known` at its revision; answers the state after it. */
+async function appendDecided<C extends Command, E extends DomainEvent, S>(
   store: CommandStore,
   streamId: string,
-  history: readonly RecordedEvent[],
+  known: StreamState<S>,
   decider: Decider<C, E, S>,
   command: C,
-  {
-    newEventId,
-    followedBy,
-    precondition,
-  }: {
-    newEventId: () => string;
-    followedBy: HandleCommandOptions<E, S>['followedBy'];
-    precondition: HandleCommandOptions<E, S>['precondition'];
-  },
-): Promise<CommandResult<E>> {
-  const last = history.at(-1);
-  const revision = last ? last.revision : 'no_stream';
-  // The store checked every event against the catalog on read, and the stream id names the
-  // stream type, so these are events of this decider.
-  const state = evolveAll(
-    decider,
-    history.map(({ type, schemaVersion, data }) => ({ type, schemaVersion, data }) as E),
-  );
-
-  await precondition?.(state);
-  const decided = decider.decide(command, state);
-  if (decided.length === 0)
-    return {
-      appended: false,
-      events: [],
-      nextExpectedRevision: revision,
-      position: last?.position ?? 0,
-    };
-
+  decided: readonly E[],
+  { newEventId, followedBy }: DecideOptions<E, S>,
+): Promise<{ result: CommandResult<E>; after: StreamState<S> }> {
+  const { revision } = known;
   const metadata = eventMetadataFrom(command.metadata);
   const newEvents: NewEvent<E>[] = decided.map((event) => ({
     eventId: newEventId(),
@@ -166,10 +275,17 @@ async function decideAndAppend<C extends Command, E extends DomainEvent, S>(
       : await store.appendSequence([own, ...following]);
   if (!result) throw new Error(`The store answered no result for ${streamId}`);
   return {
-    appended: true,
-    events,
-    nextExpectedRevision: result.nextExpectedRevision,
-    // Read-your-writes waits for the last event appended, the following streams' included.
-    position: (rest.at(-1) ?? result).position,
+    result: {
+      appended: true,
+      events,
+      nextExpectedRevision: result.nextExpectedRevision,
+      // Read-your-writes waits for the last event appended, the following streams' included.
+      position: (rest.at(-1) ?? result).position,
+    },
+    after: {
+      state: decided.reduce((state, event) => decider.evolve(state, event), known.state),
+      revision: result.nextExpectedRevision,
+      position: result.position,
+    },
   };
 }

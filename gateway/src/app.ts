@@ -4,6 +4,7 @@ import graphql from './graphql/index.ts';
 import accessTokens from './plugins/app/access-tokens.ts';
 import answerCache, { earlyAnswersGuard, requestHooksOf } from './plugins/app/answer-cache.ts';
 import authentication from './plugins/app/authentication.ts';
+import commandStates from './plugins/app/command-states.ts';
 import errorHandler from './plugins/app/error-handler.ts';
 import idempotency from './plugins/app/idempotency.ts';
 import operations from './plugins/app/operations.ts';
@@ -128,6 +129,7 @@ export default async function serviceApp(app: FastifyInstance, options: AppOptio
 
   await app.register(accessTokens);
   await app.register(authentication);
+  await app.register(commandStates);
   await app.register(idempotency);
   await app.register(answerCache);
   await app.register(operations);

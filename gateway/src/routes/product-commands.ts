@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import {
-  handleCommand,
   placeBookingAfter,
   productDecider,
   productStreamId,
@@ -107,8 +106,7 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
           'Brand',
         );
       const productId = randomUUID();
-      const result = await handleCommand(
-        app.eventStore,
+      const result = await app.handleCommand(
         productStreamId(productId),
         productDecider,
         {
@@ -131,7 +129,7 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
     command: ProductCommandData,
   ) => {
     const actor = actorOfRequest(request);
-    const result = await handleCommand(app.eventStore, productStreamId(productId), productDecider, {
+    const result = await app.handleCommand(productStreamId(productId), productDecider, {
       ...command,
       metadata: commandMetadata(request, actor),
     } as ProductCommand);
@@ -492,8 +490,7 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
       // the ProductBooked without a read and appended with it: the embedded log commits both at
       // once. Where a store appends them one after the other (EventStoreDB) and this process
       // dies in between, the workers' booking reactor places the booking.
-      const booked = await handleCommand(
-        app.eventStore,
+      const booked = await app.handleCommand(
         productStreamId(productId),
         productDecider,
         {

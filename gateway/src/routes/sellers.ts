@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { handleCommand, sellerDecider, sellerStreamId } from '@resale/events';
+import { sellerDecider, sellerStreamId } from '@resale/events';
 import { getSellerByEmail, listSellers } from '@resale/workers/read-models';
 import { commandMetadata, deletedAnswer, modifiedAnswer } from '../commands.ts';
 import { notFound } from '../errors.ts';
@@ -49,16 +49,11 @@ export default async function sellerRoutes(fastify: FastifyInstance): Promise<vo
       const actor = actorOfRequest(request);
       const seller = await getSellerByEmail(store, request.params.sellerEmail.toLowerCase());
       if (!seller) throw notFound('This seller does not exist');
-      const result = await handleCommand(
-        app.eventStore,
-        sellerStreamId(seller._id),
-        sellerDecider,
-        {
-          type: 'VerifySeller',
-          data: { sellerId: seller._id },
-          metadata: commandMetadata(request, actor),
-        },
-      );
+      const result = await app.handleCommand(sellerStreamId(seller._id), sellerDecider, {
+        type: 'VerifySeller',
+        data: { sellerId: seller._id },
+        metadata: commandMetadata(request, actor),
+      });
       return modifiedAnswer(result);
     },
   );
@@ -77,7 +72,7 @@ export default async function sellerRoutes(fastify: FastifyInstance): Promise<vo
     async (request) => {
       const actor = actorOfRequest(request);
       const { id } = request.params;
-      const result = await handleCommand(app.eventStore, sellerStreamId(id), sellerDecider, {
+      const result = await app.handleCommand(sellerStreamId(id), sellerDecider, {
         type: 'DeleteSeller',
         data: { sellerId: id },
         metadata: commandMetadata(request, actor),

@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import {
-  handleCommand,
-  sellerDecider,
-  sellerStreamId,
-  userDecider,
-  userStreamId,
-} from '@resale/events';
+import { sellerDecider, sellerStreamId, userDecider, userStreamId } from '@resale/events';
 import { commandMetadata, deletedAnswer, modifiedAnswer } from '../commands.ts';
 import { forbidden } from '../errors.ts';
 import { actorOfRequest } from '../plugins/app/authentication.ts';
@@ -61,36 +55,26 @@ export default async function userCommandRoutes(fastify: FastifyInstance): Promi
         throw forbidden('You can only register your own e-mail');
       const { name, role } = request.body;
       const metadata = commandMetadata(request, identity);
-      const registered = await handleCommand(
-        app.eventStore,
-        userStreamId(identity.uid),
-        userDecider,
-        {
-          type: 'RegisterUser',
-          data: {
-            uid: identity.uid,
-            name,
-            email,
-            role,
-            // Unverified: anyone could sign up first with a listed address and become admin.
-            grantAdmin: identity.emailVerified && app.config.ADMIN_EMAILS.includes(email),
-          },
-          metadata,
+      const registered = await app.handleCommand(userStreamId(identity.uid), userDecider, {
+        type: 'RegisterUser',
+        data: {
+          uid: identity.uid,
+          name,
+          email,
+          role,
+          // Unverified: anyone could sign up first with a listed address and become admin.
+          grantAdmin: identity.emailVerified && app.config.ADMIN_EMAILS.includes(email),
         },
-      );
+        metadata,
+      });
       let position = registered.position;
       // A crash between the two appends is repaired by repeating the registration.
       if (role === 'seller') {
-        const seller = await handleCommand(
-          app.eventStore,
-          sellerStreamId(identity.uid),
-          sellerDecider,
-          {
-            type: 'RegisterSeller',
-            data: { sellerId: identity.uid, name, email, sellerEmail: email },
-            metadata,
-          },
-        );
+        const seller = await app.handleCommand(sellerStreamId(identity.uid), sellerDecider, {
+          type: 'RegisterSeller',
+          data: { sellerId: identity.uid, name, email, sellerEmail: email },
+          metadata,
+        });
         position = Math.max(position, seller.position);
       }
       return reply.code(201).send({ acknowledged: true, insertedId: identity.uid, position });
@@ -111,7 +95,7 @@ export default async function userCommandRoutes(fastify: FastifyInstance): Promi
     async (request) => {
       const actor = actorOfRequest(request);
       const { userId } = request.params;
-      const result = await handleCommand(app.eventStore, userStreamId(userId), userDecider, {
+      const result = await app.handleCommand(userStreamId(userId), userDecider, {
         type: 'PromoteUser',
         data: { uid: userId },
         metadata: commandMetadata(request, actor),
@@ -136,7 +120,7 @@ export default async function userCommandRoutes(fastify: FastifyInstance): Promi
       const actor = actorOfRequest(request);
       const { id } = request.params;
       if (id === actor.uid) throw forbidden('You cannot delete your own account');
-      const result = await handleCommand(app.eventStore, userStreamId(id), userDecider, {
+      const result = await app.handleCommand(userStreamId(id), userDecider, {
         type: 'DeleteUser',
         data: { uid: id },
         metadata: commandMetadata(request, actor),
