@@ -565,9 +565,7 @@ describe('handleCommand', () => {
         productStream,
         productDecider,
         bookProduct('ann-uid'),
-        {
-          cache,
-        },
+        { cache },
       );
 
       expect(store.reads).toBe(0);
@@ -608,9 +606,7 @@ describe('handleCommand', () => {
         productStream,
         productDecider,
         bookProduct('ann-uid'),
-        {
-          cache,
-        },
+        { cache },
       );
 
       expect(store.reads).toBe(readsBefore + 1);

@@ -153,8 +153,7 @@ export async function handleCommand<C extends Command, E extends DomainEvent, S>
       remember(after);
       return result;
     } catch (error) {
-      const lostRace = error instanceof WrongExpectedRevisionError && error.streamId === streamId;
-      if (!lostRace || attempt >= maxAttempts) throw error;
+      if (!lostRaceOn(streamId, error) || attempt >= maxAttempts) throw error;
     }
   }
 }
@@ -164,6 +163,10 @@ interface DecideOptions<E extends DomainEvent, S> {
   readonly followedBy: HandleCommandOptions<E, S>['followedBy'];
   readonly precondition: HandleCommandOptions<E, S>['precondition'];
 }
+
+/** Another writer appended to the command's own stream first (not to a following one). */
+const lostRaceOn = (streamId: string, error: unknown): boolean =>
+  error instanceof WrongExpectedRevisionError && error.streamId === streamId;
 
 const revisionOrder = (revision: number | 'no_stream'): number =>
   revision === 'no_stream' ? -1 : revision;
@@ -217,8 +220,7 @@ async function appendOnCachedState<C extends Command, E extends DomainEvent, S>(
   try {
     return await appendDecided(store, streamId, cached, decider, command, decided, how);
   } catch (error) {
-    if (error instanceof WrongExpectedRevisionError && error.streamId === streamId)
-      return undefined;
+    if (lostRaceOn(streamId, error)) return undefined;
     throw error;
   }
 }
