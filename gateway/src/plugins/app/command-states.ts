@@ -15,7 +15,7 @@ import { changeTopic } from '@resale/workers';
 
 /**
  * States of the streams this gateway decided on lately: at the goal's rate of commands, those
- * of the last several seconds (a phone listed, then booked; a booking placed, then answered).
+ * of the last several seconds (a phone listed, then booked; a price changed, then another).
  */
 const cachedStatesMax = 25_000;
 
