@@ -4,7 +4,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { countInstructions, cpuMicros, runScriptForResult } from './child-processes.ts';
 import type { FixedRateFigures, FixedRateJob, FixedRateRequest } from './fixed-rate-process.ts';
-import { log, median, round, watchCpuSteal } from './support.ts';
+import { log, median, round, watchCpuSteal, watchIoStall } from './support.ts';
 
 /** Connections and pipelining of every HTTP run: `-c 100 -p 1`. */
 export const connections = 100;
@@ -40,21 +40,38 @@ export interface RoundFigures {
   readonly deferred?: DeferredWork;
   /** The machine's CPU steal during the round, in percent (see `watchCpuSteal`). */
   readonly stealPercent?: number;
+  /** The share of the round some task waited for storage, in percent (see `watchIoStall`). */
+  readonly ioStallPercent?: number;
 }
 
-/** Runs a round and adds the machine's CPU steal during it to its figures. */
-async function withSteal(round: () => Promise<RoundFigures>): Promise<RoundFigures> {
+/** Runs a round and adds what else held the machine back during it (steal, I/O) to its figures. */
+async function withContention(round: () => Promise<RoundFigures>): Promise<RoundFigures> {
   const steal = watchCpuSteal();
+  const ioStall = watchIoStall();
   const figures = await round();
   const stealPercent = steal.stop();
-  return stealPercent === undefined ? figures : { ...figures, stealPercent };
+  const ioStallPercent = ioStall.stop();
+  return {
+    ...figures,
+    ...(stealPercent === undefined ? {} : { stealPercent }),
+    ...(ioStallPercent === undefined ? {} : { ioStallPercent }),
+  };
 }
 
-/** "; CPU steal 0, 12, 3 %" for rounds measured with it, else nothing. */
-export const stealOf = (rounds: readonly RoundFigures[]): string =>
-  rounds.some((r) => r.stealPercent !== undefined)
+/** Below this share of a round spent waiting for storage, the reads were answered from memory. */
+const noticeableIoStallPercent = 1;
+
+/**
+ * "; CPU steal 0, 12, 3 %" for rounds measured with it, and "; I/O stall 0, 35, 2 %" where some
+ * round waited for storage; else nothing.
+ */
+export const contentionOf = (rounds: readonly RoundFigures[]): string =>
+  (rounds.some((r) => r.stealPercent !== undefined)
     ? `; CPU steal ${rounds.map((r) => r.stealPercent ?? '?').join(', ')} %`
-    : '';
+    : '') +
+  (rounds.some((r) => (r.ioStallPercent ?? 0) >= noticeableIoStallPercent)
+    ? `; I/O stall ${rounds.map((r) => r.ioStallPercent ?? '?').join(', ')} %`
+    : '');
 
 /** What a server still had to do once a round's load stopped, and what it took. */
 export interface DeferredWork {
@@ -75,7 +92,7 @@ export interface MaxRateFigures {
 }
 
 function run(target: HttpTarget, seconds: number, serverPid?: number): Promise<RoundFigures> {
-  return withSteal(() => runMeasured(target, seconds, serverPid));
+  return withContention(() => runMeasured(target, seconds, serverPid));
 }
 
 async function runMeasured(
@@ -196,7 +213,7 @@ export async function measureMaxRates(
       ? `; read models ${chosen.deferred.behind} events behind at the end, caught up in ${chosen.deferred.seconds} s: ${chosen.deferred.sustainedOkPerSecond} ok/s and ${chosen.deferred.serverCpuMicrosPerAnswer ?? '?'} µs CPU per answer with the catch-up`
       : '';
     log(
-      `  ${label}: ${chosen.okPerSecond} ok/s (rounds ${own.map((r) => r.okPerSecond).join(', ')}${stealOf(own)}), p99 ${chosen.p99Ms} ms, ${chosen.serverCpuMicrosPerAnswer ?? '?'} µs CPU and ${chosen.serverKiloInstructionsPerAnswer ?? '?'} k instructions per answer (rounds ${own.map((r) => r.serverKiloInstructionsPerAnswer ?? '?').join(', ')})${refused > 0 ? `, ${refused} non-2xx or errors` : ''}${deferred}`,
+      `  ${label}: ${chosen.okPerSecond} ok/s (rounds ${own.map((r) => r.okPerSecond).join(', ')}${contentionOf(own)}), p99 ${chosen.p99Ms} ms, ${chosen.serverCpuMicrosPerAnswer ?? '?'} µs CPU and ${chosen.serverKiloInstructionsPerAnswer ?? '?'} k instructions per answer (rounds ${own.map((r) => r.serverKiloInstructionsPerAnswer ?? '?').join(', ')})${refused > 0 ? `, ${refused} non-2xx or errors` : ''}${deferred}`,
     );
     return { rounds: own, median: chosen };
   });
@@ -244,7 +261,7 @@ export async function measureAtRate(
   const measured: RoundFigures[] = [];
   for (let round = 0; round < rounds; round++) {
     const cpuBefore = serverPid === undefined ? Number.NaN : cpuMicros(serverPid);
-    const answered = await withSteal(() => runAtFixedRate(target, seconds, perSecond));
+    const answered = await withContention(() => runAtFixedRate(target, seconds, perSecond));
     const figures =
       serverPid === undefined
         ? answered
@@ -255,7 +272,7 @@ export async function measureAtRate(
             ),
           };
     log(
-      `  ${label} at ${perSecond}/s (evenly spaced${rounds > 1 ? `, round ${round + 1} of ${rounds}` : ''}): p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, ${figures.okPerSecond} ok/s${figures.non2xx + figures.errors > 0 ? `, ${figures.non2xx} non-2xx, ${figures.errors} errors` : ''}${stealOf([figures])}`,
+      `  ${label} at ${perSecond}/s (evenly spaced${rounds > 1 ? `, round ${round + 1} of ${rounds}` : ''}): p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, ${figures.okPerSecond} ok/s${figures.non2xx + figures.errors > 0 ? `, ${figures.non2xx} non-2xx, ${figures.errors} errors` : ''}${contentionOf([figures])}`,
     );
     measured.push(figures);
   }

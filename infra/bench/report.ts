@@ -85,6 +85,8 @@ export interface Results {
     speedLoopMsAtEnd: number;
     /** The machine's CPU steal over the whole run, in percent, where the kernel says. */
     stealPercent?: number;
+    /** The share of the run in which some task waited for storage, in percent. */
+    ioStallPercent?: number;
   };
   readonly settings: Record<string, unknown>;
   readonly goals: GoalRow[];
@@ -120,7 +122,10 @@ export function markdownOf(results: Results): string {
       `${machine.speedLoopMsAtEnd} ms at the end (lower is faster; figures of runs on hosts of other speeds compare in proportion).` +
       (machine.stealPercent === undefined
         ? ''
-        : ` CPU steal over the run: ${machine.stealPercent} % of the machine's time went to other guests of the host (each round's is in the JSON and the log).`),
+        : ` CPU steal over the run: ${machine.stealPercent} % of the machine's time went to other guests of the host (each round's is in the JSON and the log).`) +
+      (machine.ioStallPercent === undefined
+        ? ''
+        : ` I/O stall over the run: some task waited for storage ${machine.ioStallPercent} % of the time (a round's is given with its figures where it reached 1 %: its reads did not all come from memory).`),
     '',
     '| Area | Measure | Goal | Measured | Result |',
     '|---|---|---|---|---|',

@@ -60,6 +60,7 @@ import {
   log,
   round,
   watchCpuSteal,
+  watchIoStall,
 } from './support.ts';
 import type { RouteWeight } from './web-weight.ts';
 
@@ -98,6 +99,7 @@ const scratch = mkdtempSync(path.join(tmpdir(), 'resale-bench-'));
 const started = performance.now();
 const machine = describeMachine();
 const stealOverRun = watchCpuSteal();
+const ioStallOverRun = watchIoStall();
 const goals: GoalRow[] = [];
 const http: HttpRow[] = [];
 const details: Record<string, unknown> = {};
@@ -181,6 +183,7 @@ notes.push(
 );
 const loadAtEnd = loadAverage();
 const stealPercent = stealOverRun.stop();
+const ioStallPercent = ioStallOverRun.stop();
 // Above this the host's neighbours, not the code, moved the figures (quiet hours here: 0-2 %).
 const noticeableStealPercent = 5;
 if (stealPercent !== undefined && stealPercent > noticeableStealPercent)
@@ -200,6 +203,7 @@ const results = {
     loadAverageAtEnd: loadAtEnd,
     speedLoopMsAtEnd: hostSpeedLoopMs(),
     ...(stealPercent === undefined ? {} : { stealPercent }),
+    ...(ioStallPercent === undefined ? {} : { ioStallPercent }),
   },
   settings: { ...settings, only: [...only] },
   goals,

@@ -165,3 +165,32 @@ export function watchCpuSteal(): { stop(): number | undefined } {
     },
   };
 }
+
+/** Microseconds in which some task waited for storage since boot; undefined where not known. */
+function ioStallMicros(): number | undefined {
+  try {
+    const total = /^some .*\btotal=(\d+)/m.exec(readFileSync('/proc/pressure/io', 'utf8'))?.[1];
+    return total === undefined ? undefined : Number(total);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts a stopwatch of I/O stall: the share of the time, in percent, in which some task of the
+ * machine waited for storage (the kernel's pressure stall information). Reads of a data set
+ * larger than the page cache holds show here, where the code's figures alone would not tell them
+ * from a slower program. `stop` answers undefined where the kernel does not say.
+ */
+export function watchIoStall(): { stop(): number | undefined } {
+  const before = ioStallMicros();
+  const started = performance.now();
+  return {
+    stop() {
+      const after = ioStallMicros();
+      const elapsedMicros = (performance.now() - started) * 1_000;
+      if (before === undefined || after === undefined || elapsedMicros <= 0) return undefined;
+      return round(Math.min(100, (100 * (after - before)) / elapsedMicros));
+    },
+  };
+}

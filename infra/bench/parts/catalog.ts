@@ -26,7 +26,7 @@ import { residentMiB, runScriptForResult, watchPeakMemory } from '../child-proce
 import {
   measureAtRate,
   measureMaxRates,
-  stealOf,
+  contentionOf,
   type HttpTarget,
   type MaxRateFigures,
 } from '../http-load.ts';
@@ -36,7 +36,7 @@ import { generateMarketplace, historyShapes, type GenerateReport } from '../scal
 import { searchMix } from '../scale/search-mix.ts';
 import { brands } from '../catalog-seed.ts';
 import { load, settings } from '../settings.ts';
-import { freePort, log, round, summarize } from '../support.ts';
+import { freePort, log, round, summarize, watchIoStall } from '../support.ts';
 import { captureAnswer, startCeiling } from './ceiling.ts';
 import type { BenchPart, PartContext } from './part.ts';
 import { account, gatewayEnv, untilProjected } from './processes.ts';
@@ -151,7 +151,7 @@ async function measureRead(
       half.non2xx + half.errors + max.median.non2xx > 0 ? Number.NaN : half.p99Ms,
       read.p99GoalMs,
       'max',
-      `${half.p99Ms} ms at ${perSecond(half.rate)}, median of ${half.roundsP99Ms.length} rounds (${half.roundsP99Ms.join(', ')} ms${stealOf(half.rounds)}; the ceiling at that rate: ${ceilingHalf.p99Ms} ms)`,
+      `${half.p99Ms} ms at ${perSecond(half.rate)}, median of ${half.roundsP99Ms.length} rounds (${half.roundsP99Ms.join(', ')} ms${contentionOf(half.rounds)}; the ceiling at that rate: ${ceilingHalf.p99Ms} ms)`,
     ),
   ];
   return {
@@ -406,13 +406,19 @@ export const catalog: BenchPart = {
     const readModelBytes = databaseBytes(path.join(dataDir, 'read-models.sqlite3'));
 
     const startingAt = performance.now();
+    const startIoStall = watchIoStall();
     const gateway = await context.processes.startGateway(
       'catalog gateway',
       gatewayEnv(dataDir, auth),
     );
     await untilProjected(gateway);
     const startSeconds = round((performance.now() - startingAt) / 1_000, 2);
-    log(`  gateway ready on that data in ${startSeconds} s`);
+    const startIoStallPercent = startIoStall.stop();
+    const startWaitedForStorage =
+      startIoStallPercent !== undefined && startIoStallPercent >= 1
+        ? ` (some task waited for storage ${startIoStallPercent} % of that time)`
+        : '';
+    log(`  gateway ready on that data in ${startSeconds} s${startWaitedForStorage}`);
     const tokens = await accessTokensOf(gateway.url, [reader, admin]);
     const bearer = { authorization: `Bearer ${tokens.get(reader.email) ?? ''}` };
     const adminBearer = { authorization: `Bearer ${tokens.get(admin.email) ?? ''}` };
@@ -538,7 +544,7 @@ export const catalog: BenchPart = {
         startSeconds,
         5,
         'max',
-        `${startSeconds} s`,
+        `${startSeconds} s${startWaitedForStorage}`,
       ),
     );
     goals.push(

@@ -9,7 +9,7 @@ import type { ChildServer } from '../child-processes.ts';
 import {
   measureAtRate,
   measureMaxRates,
-  stealOf,
+  contentionOf,
   type HttpTarget,
   type MaxRateFigures,
 } from '../http-load.ts';
@@ -183,7 +183,7 @@ export const commands: BenchPart = {
           : fixed.p99Ms,
         50,
         'max',
-        `${fixed.p99Ms} ms, median of ${fixed.roundsP99Ms.length} rounds (${fixed.roundsP99Ms.join(', ')} ms${stealOf(fixed.rounds)}; ${perSecond(slowestRoundOkPerSecond)} acknowledged in the slowest round${refusedInRounds > 0 ? `, ${refusedInRounds} refused or failed` : ''}; the ceiling at that rate: ${ceilingFixed.p99Ms} ms)`,
+        `${fixed.p99Ms} ms, median of ${fixed.roundsP99Ms.length} rounds (${fixed.roundsP99Ms.join(', ')} ms${contentionOf(fixed.rounds)}; ${perSecond(slowestRoundOkPerSecond)} acknowledged in the slowest round${refusedInRounds > 0 ? `, ${refusedInRounds} refused or failed` : ''}; the ceiling at that rate: ${ceilingFixed.p99Ms} ms)`,
       ),
     );
     return { goals, http, details };

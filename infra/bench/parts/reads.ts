@@ -4,7 +4,7 @@ import { load, settings } from '../settings.ts';
 import {
   measureAtRate,
   measureMaxRates,
-  stealOf,
+  contentionOf,
   type HttpTarget,
   type MaxRateFigures,
 } from '../http-load.ts';
@@ -216,7 +216,7 @@ export const reads: BenchPart = {
           half.non2xx + half.errors > 0 ? Number.NaN : half.p99Ms,
           p99GoalMs,
           'max',
-          `${half.p99Ms} ms at ${perSecond(half.rate)}, median of ${half.roundsP99Ms.length} rounds (${half.roundsP99Ms.join(', ')} ms${stealOf(half.rounds)}; the ceiling at that rate: ${ceilingHalf.p99Ms} ms)`,
+          `${half.p99Ms} ms at ${perSecond(half.rate)}, median of ${half.roundsP99Ms.length} rounds (${half.roundsP99Ms.join(', ')} ms${contentionOf(half.rounds)}; the ceiling at that rate: ${ceilingHalf.p99Ms} ms)`,
         ),
       );
     }
