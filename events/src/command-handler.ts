@@ -128,11 +128,10 @@ export async function handleCommand<C extends Command, E extends DomainEvent, S>
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      const known =
-        options.newStream && attempt === 1
-          ? foldedState(decider, [])
-          : foldedState(decider, await store.readStream(streamId));
-      remember(known);
+      // A stream made for the command is not read (and its empty state not kept).
+      const read = !(options.newStream && attempt === 1);
+      const known = foldedState(decider, read ? await store.readStream(streamId) : []);
+      if (read) remember(known);
       const decided = await decideOn(known, decider, command, how);
       if (decided.length === 0)
         return {

@@ -4,7 +4,14 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { countInstructions, cpuMicros, runScriptForResult } from './child-processes.ts';
 import type { FixedRateFigures, FixedRateJob, FixedRateRequest } from './fixed-rate-process.ts';
-import { log, median, round, watchCpuSteal, watchIoStall } from './support.ts';
+import {
+  log,
+  median,
+  noticeableIoStallPercent,
+  round,
+  watchCpuSteal,
+  watchIoStall,
+} from './support.ts';
 
 /** Connections and pipelining of every HTTP run: `-c 100 -p 1`. */
 export const connections = 100;
@@ -57,9 +64,6 @@ async function withContention(round: () => Promise<RoundFigures>): Promise<Round
     ...(ioStallPercent === undefined ? {} : { ioStallPercent }),
   };
 }
-
-/** Below this share of a round spent waiting for storage, the reads were answered from memory. */
-const noticeableIoStallPercent = 1;
 
 /**
  * "; CPU steal 0, 12, 3 %" for rounds measured with it, and "; I/O stall 0, 35, 2 %" where some

@@ -176,6 +176,9 @@ function ioStallMicros(): number | undefined {
   }
 }
 
+/** Below this share of a span spent waiting for storage, its reads came from memory. */
+export const noticeableIoStallPercent = 1;
+
 /**
  * Starts a stopwatch of I/O stall: the share of the time, in percent, in which some task of the
  * machine waited for storage (the kernel's pressure stall information). Reads of a data set

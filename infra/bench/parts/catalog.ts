@@ -36,7 +36,14 @@ import { generateMarketplace, historyShapes, type GenerateReport } from '../scal
 import { searchMix } from '../scale/search-mix.ts';
 import { brands } from '../catalog-seed.ts';
 import { load, settings } from '../settings.ts';
-import { freePort, log, round, summarize, watchIoStall } from '../support.ts';
+import {
+  freePort,
+  log,
+  noticeableIoStallPercent,
+  round,
+  summarize,
+  watchIoStall,
+} from '../support.ts';
 import { captureAnswer, startCeiling } from './ceiling.ts';
 import type { BenchPart, PartContext } from './part.ts';
 import { account, gatewayEnv, untilProjected } from './processes.ts';
@@ -415,7 +422,7 @@ export const catalog: BenchPart = {
     const startSeconds = round((performance.now() - startingAt) / 1_000, 2);
     const startIoStallPercent = startIoStall.stop();
     const startWaitedForStorage =
-      startIoStallPercent !== undefined && startIoStallPercent >= 1
+      startIoStallPercent !== undefined && startIoStallPercent >= noticeableIoStallPercent
         ? ` (some task waited for storage ${startIoStallPercent} % of that time)`
         : '';
     log(`  gateway ready on that data in ${startSeconds} s${startWaitedForStorage}`);
