@@ -7,6 +7,7 @@ import {
   openDashboardPage,
   seeSignedIn,
   seeToast,
+  signUp,
   submitLogin,
 } from './support/user-steps.ts';
 
@@ -42,6 +43,30 @@ async function emulatorAccount(
 
 const onPath = (page: Page, pathname: string): Promise<void> =>
   page.waitForURL((url) => url.pathname === pathname);
+
+/**
+ * Makes the page's IndexedDB answer `delayMs` late, as a busy machine's browser storage does:
+ * Firebase reads its saved session from it after the page has shown the forms.
+ */
+async function slowBrowserStorage(page: Page, delayMs: number): Promise<void> {
+  await page.addInitScript((delay) => {
+    const open = indexedDB.open.bind(indexedDB);
+    indexedDB.open = (name: string, version?: number) => {
+      const request = open(name, version);
+      const listen = request.addEventListener.bind(request);
+      request.addEventListener = (type: string, listener: EventListenerOrEventListenerObject) => {
+        if (type !== 'success') return listen(type, listener);
+        listen(type, (event) =>
+          setTimeout(() => {
+            if (typeof listener === 'function') listener.call(request, event);
+            else listener.handleEvent(event);
+          }, delay),
+        );
+      };
+      return request;
+    };
+  }, delayMs);
+}
 
 describe('signing in', () => {
   it(
@@ -91,6 +116,21 @@ describe('signing in', () => {
       await submitLogin(page, buyer.email, buyer.password);
       await onPath(page, '/dashboard');
       await page.getByRole('heading', { name: 'My Orders' }).waitFor();
+    },
+    journeyTimeoutMs,
+  );
+
+  it(
+    'a sign-up sent before the browser has read its saved session goes through',
+    async () => {
+      const { page } = await visitor();
+      await slowBrowserStorage(page, 3_000);
+      await signUp(page, {
+        name: 'Sami Early',
+        email: 'sami.early@journey.test',
+        password: 'sami-pass-2026',
+        role: 'buyer',
+      });
     },
     journeyTimeoutMs,
   );

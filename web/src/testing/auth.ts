@@ -19,10 +19,16 @@ const getToken = fromPromise<string, { email: string }>(async () => 'test-access
 
 /**
  * A session actor whose Firebase and gateway calls are fakes; it starts signed in as `user` (or
- * signed out). `signInError` makes the password sign-in fail with that provider message.
+ * signed out), or once `authStateKnown` resolves (Firebase reading its saved session).
+ * `signInError` makes the password sign-in fail with that provider message.
  */
 export function fakeSessionActor(
-  options: { user?: AuthUser | null; signInError?: string; navigate?: (to: string) => void } = {},
+  options: {
+    user?: AuthUser | null;
+    authStateKnown?: Promise<void>;
+    signInError?: string;
+    navigate?: (to: string) => void;
+  } = {},
 ) {
   const user = options.user ?? null;
   if (user) localStorage.setItem('accessToken', 'test-access-token');
@@ -52,7 +58,9 @@ export function fakeSessionActor(
     sessionMachine.provide({
       actors: {
         authStateListener: fromCallback<EventObject>(({ sendBack }) => {
-          sendBack({ type: 'session.changed', user });
+          const announce = () => sendBack({ type: 'session.changed', user });
+          if (options.authStateKnown) void options.authStateKnown.then(announce);
+          else announce();
         }),
         getToken,
         signOut: fromPromise<void>(async () => {}),

@@ -29,6 +29,8 @@ export function renderApp(
   path: string,
   options: {
     user?: AuthUser | null;
+    /** Firebase reports the auth state only once this resolves (else at once). */
+    authStateKnown?: Promise<void>;
     signInError?: string;
     server?: Partial<Pick<FakeServer, 'graphql' | 'rest'>>;
   } = {},
@@ -38,6 +40,7 @@ export function renderApp(
   const navigate = vi.fn((to: string) => void router.navigate(to, { replace: true }));
   const sessionActor = fakeSessionActor({
     user: options.user ?? null,
+    ...(options.authStateKnown ? { authStateKnown: options.authStateKnown } : {}),
     ...(options.signInError ? { signInError: options.signInError } : {}),
     navigate,
   });

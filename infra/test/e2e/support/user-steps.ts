@@ -35,7 +35,13 @@ export async function signUp(page: Page, account: NewAccount): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByLabel('Account type').selectOption(account.role);
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await seeToast(page, 'user created successfully');
+  // The form's message, if the sign-up fails, says why better than a timeout would.
+  const created = page.getByRole('status').filter({ hasText: 'user created successfully' });
+  const refused = page.locator('form').getByRole('alert');
+  await created.or(refused).first().waitFor();
+  if (await refused.isVisible()) {
+    throw new Error(`The sign-up of ${account.email} failed: ${await refused.innerText()}`);
+  }
   await seeSignedIn(page);
   await page.waitForURL((url) => url.pathname === '/');
 }

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { deferred } from '@/testing/deferred.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
 describe('login form', () => {
@@ -90,6 +91,24 @@ describe('sign-up form', () => {
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.selectOptions(screen.getByLabelText('Account type'), 'seller');
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await screen.findByRole('heading', { name: 'What Can I Fix For You Today' });
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('keeps a sign-up sent before Firebase has read its saved session, and runs it after', async () => {
+    const user = userEvent.setup();
+    const firebaseReady = deferred<void>();
+    const { router } = renderApp('/signup', {
+      authStateKnown: firebaseReady.promise,
+      server: { graphql: { Categories: { categories: [] } } },
+    });
+    await user.type(await screen.findByLabelText('Name'), 'Sam');
+    await user.type(screen.getByLabelText('Email'), 'sam@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.selectOptions(screen.getByLabelText('Account type'), 'buyer');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByRole('button', { name: 'Creating account…' })).toBeDisabled();
+    firebaseReady.resolve();
     await screen.findByRole('heading', { name: 'What Can I Fix For You Today' });
     expect(router.state.location.pathname).toBe('/');
   });

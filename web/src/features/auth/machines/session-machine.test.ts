@@ -137,12 +137,54 @@ describe('session machine', () => {
       expect(signIn().getSnapshot().context.error).toBe('Cannot reach the server.');
     });
 
-    it('when a form asks for a sign-in before the first notification, then nothing starts', () => {
+    it('when a form asks for a sign-in before the first notification, then it waits for it', () => {
       const { actor, signIn } = givenSession();
       actor.send(loginAlice);
-      actor.send(signUpAlice);
-      actor.send({ type: 'signIn.google' });
       expect(state(actor)).toBe('loading');
+      expect(actor.getSnapshot().context.pendingRequest).toEqual(loginAlice);
+      expect(signIn().getSnapshot().value).toBe('idle');
+    });
+
+    it.each([
+      ['a login', loginAlice, 'loggingIn'],
+      ['a sign-up', signUpAlice, 'signingUp'],
+      ['a Google sign-in', { type: 'signIn.google' } as const, 'googleSignIn'],
+    ] as const)(
+      'when a form asked for %s and Firebase then knows no user, then the flow runs',
+      (_, request, flow) => {
+        const { actor, firebase, signIn } = givenSession();
+        actor.send(request);
+        firebase.announce(null);
+        expect(state(actor)).toBe('signingIn');
+        expect(actor.getSnapshot().context.pendingRequest).toBeNull();
+        expect(signIn().getSnapshot().matches(flow)).toBe(true);
+      },
+    );
+
+    it('when a form asked twice before the first notification, then only the last request runs', () => {
+      const { actor, firebase, signIn } = givenSession();
+      actor.send(loginAlice);
+      actor.send(signUpAlice);
+      firebase.announce(null);
+      expect(signIn().getSnapshot().matches('signingUp')).toBe(true);
+    });
+
+    it('when a form asked for a login and Firebase restores a session, then the login runs', () => {
+      localStorage.setItem('accessToken', 'stored');
+      const { actor, firebase, signIn } = givenSession();
+      actor.send(loginAlice);
+      firebase.announce(bob);
+      expect(state(actor)).toBe('signingIn');
+      expect(signIn().getSnapshot().matches('loggingIn')).toBe(true);
+    });
+
+    it('when a form asked for a sign-up and Firebase restores a session, then it is signed in and the sign-up is dropped', () => {
+      localStorage.setItem('accessToken', 'stored');
+      const { actor, firebase, signIn } = givenSession();
+      actor.send(signUpAlice);
+      firebase.announce(bob);
+      expect(actor.getSnapshot().matches({ signedIn: 'ready' })).toBe(true);
+      expect(actor.getSnapshot().context.pendingRequest).toBeNull();
       expect(signIn().getSnapshot().value).toBe('idle');
     });
   });

@@ -10,13 +10,20 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { clearAccessToken, readAccessToken, storeAccessToken } from '@/lib/access-token.ts';
-import { signInMachine, type SignInEvent, type SignInRequest } from './sign-in-machine.ts';
+import {
+  signInMachine,
+  type SignInEvent,
+  type SignInFlowRequest,
+  type SignInRequest,
+} from './sign-in-machine.ts';
 
 /**
  * The session machine: who is signed in. It follows Firebase's auth state, keeps the gateway's
  * access token (GET /jwt) for the signed-in user and renews it when the gateway refuses it, and
  * signs out. The sign-in flows run in its child, the sign-in machine, which it starts when a
- * sign-in may start and which hands the session back when the flow ends.
+ * sign-in may start and which hands the session back when the flow ends. A form sent before
+ * Firebase's first notification is kept and started once the session knows who is signed in:
+ * Firebase reads its saved session after the page has shown the forms.
  */
 
 export type AuthUser = {
@@ -41,6 +48,8 @@ export type SessionEvent =
 
 export type SessionContext = {
   user: AuthUser | null;
+  /** A form's request sent while the session was loading: it starts once the session settles. */
+  pendingRequest: SignInFlowRequest | null;
   /** When the access token was last renewed after a rejection (ms since epoch). */
   renewedAt: number | null;
 };
@@ -89,6 +98,18 @@ export const sessionMachine = setup({
     }),
     /** A request of the forms, passed on to the sign-in machine. */
     forwardToSignIn: forwardTo('signIn'),
+    keepPendingRequest: assign({
+      pendingRequest: ({ event }) => {
+        assertEvent(event, ['signIn.signUp', 'signIn.login', 'signIn.google']);
+        return event;
+      },
+    }),
+    /** Guarded by hasPendingRequest; followed by forgetPendingRequest. */
+    startPendingRequest: sendTo('signIn', ({ context }): SignInEvent => {
+      if (!context.pendingRequest) throw new Error('No sign-in request is pending');
+      return context.pendingRequest;
+    }),
+    forgetPendingRequest: assign({ pendingRequest: null }),
     /** The token could not be fetched: the message goes under the forms (the sign-in machine's). */
     shareTokenError: sendTo('signIn', (_, params: { error: unknown }): SignInEvent => ({
       type: 'signIn.sessionFailed',
@@ -102,6 +123,10 @@ export const sessionMachine = setup({
     userPresent: ({ event }) => event.type === 'session.changed' && event.user !== null,
     userAbsent: ({ event }) => event.type === 'session.changed' && event.user === null,
     hasUser: ({ context }) => context.user !== null,
+    hasPendingRequest: ({ context }) => context.pendingRequest !== null,
+    /** A signed-in user may log in as another account, not sign up. */
+    hasPendingLogin: ({ context }) =>
+      context.pendingRequest !== null && context.pendingRequest.type !== 'signIn.signUp',
     hasAccessToken: () => readAccessToken() !== null,
     mayRenewToken: ({ context, event }) =>
       event.type === 'session.tokenRejected' &&
@@ -110,7 +135,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, renewedAt: null },
+  context: { user: null, pendingRequest: null, renewedAt: null },
   initial: 'loading',
   invoke: [{ src: 'authStateListener' }, { id: 'signIn', src: 'signIn' }],
   // While a sign-in runs, Firebase's notifications only update the user: the flow decides.
@@ -122,9 +147,17 @@ export const sessionMachine = setup({
           { guard: 'userPresent', target: 'signedIn', actions: 'setUser' },
           { target: 'signedOut', actions: ['setUser', 'clearToken'] },
         ],
+        'signIn.signUp': { actions: 'keepPendingRequest' },
+        'signIn.login': { actions: 'keepPendingRequest' },
+        'signIn.google': { actions: 'keepPendingRequest' },
       },
     },
     signedOut: {
+      always: {
+        guard: 'hasPendingRequest',
+        target: 'signingIn',
+        actions: ['startPendingRequest', 'forgetPendingRequest'],
+      },
       on: {
         'session.changed': { guard: 'userPresent', target: 'signedIn', actions: 'setUser' },
         'signIn.signUp': { target: 'signingIn', actions: 'forwardToSignIn' },
@@ -135,6 +168,14 @@ export const sessionMachine = setup({
     },
     signedIn: {
       initial: 'checkingToken',
+      always: [
+        {
+          guard: 'hasPendingLogin',
+          target: 'signingIn',
+          actions: ['startPendingRequest', 'forgetPendingRequest'],
+        },
+        { guard: 'hasPendingRequest', actions: 'forgetPendingRequest' },
+      ],
       on: {
         'session.changed': [
           { guard: 'userAbsent', target: 'signedOut', actions: ['setUser', 'clearToken'] },

@@ -50,6 +50,16 @@ export type SignInContext = {
 /** The flows, as the forms ask whether theirs runs. */
 export type SignInFlow = 'signingUp' | 'loggingIn' | 'googleSignIn';
 
+/** A form's request for a flow (not the clearing of its message). */
+export type SignInFlowRequest = Exclude<SignInRequest, { type: 'signIn.clearError' }>;
+
+/** The flow each request starts. */
+export const flowOfRequest: Record<SignInFlowRequest['type'], SignInFlow> = {
+  'signIn.signUp': 'signingUp',
+  'signIn.login': 'loggingIn',
+  'signIn.google': 'googleSignIn',
+};
+
 function notProvided(name: string): never {
   throw new Error(`${name} is provided by the app (see auth-service.ts)`);
 }
