@@ -10,7 +10,7 @@ let bundled: Promise<string> | undefined;
  * vitest transforms the test's modules, not a thread's, and the projection thread is itself a
  * bundle (workers' thread-bundle.ts), whose files are gone once it runs. Bundled here, from the
  * sources next to this module, the thread needs no loader in any of them, and is bundled once per
- * JavaScript thread that starts SQLite threads (about 30 ms; the first request waits for it).
+ * JavaScript thread that starts SQLite threads (the first request waits for it).
  */
 export function sqliteThreadCode(): Promise<string> {
   bundled ??= bundle()

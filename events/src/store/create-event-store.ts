@@ -30,8 +30,8 @@ function openEmbedded(dataDir: string): EventStore {
   return openEmbeddedEventStore({ file: embeddedEventStoreFile(dataDir) });
 }
 
-// EventStoreDB's client (gRPC, protobuf: about 20 MB of a process's memory) and MongoDB's driver
-// are imported only when EVENTSTORE_URL is set, so that the embedded profile never loads them.
+// EventStoreDB's client (gRPC and protobuf, heavy in a process's memory) and MongoDB's driver are
+// imported only when EVENTSTORE_URL is set, so that the embedded profile never loads them.
 async function openEventStoreDb(url: string, env: EventStoreEnvironment): Promise<EventStore> {
   if (!env.MONGODB_URL)
     throw new Error(

@@ -6,9 +6,9 @@
  * (DEMO_ASSETS_DIR=<folder> writes them elsewhere, to compare). Uses Debian's Chromium;
  * playwright's own browser downloads are not available here.
  *
- * Chromium's screenshots are truecolour PNGs, which store the drawings' smooth gradients poorly
- * (over 100 KB each): sharp (libimagequant) reduces them to a dithered 256-colour palette, which
- * stores them well (30 to 45 KB each).
+ * Chromium's screenshots are truecolour PNGs, which store the drawings' smooth gradients poorly:
+ * sharp (libimagequant) reduces them to a dithered 256-colour palette, which stores them in a
+ * fraction of the bytes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

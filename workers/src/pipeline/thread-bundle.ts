@@ -75,8 +75,8 @@ let buildsInFlight = 0;
 /**
  * Bundles a worker thread's TypeScript entry with esbuild into a private temporary folder. The
  * thread then runs without a TypeScript loader: registering tsx's in a thread starts a loader
- * thread of its own and compiles every module again there: the gateway's peak memory under read
- * load was 31-39 MB higher with the projection thread under tsx than with its bundle.
+ * thread of its own and compiles every module again there, which raises the gateway's peak memory
+ * under read load.
  */
 export async function bundleThreadEntry(entry: URL): Promise<ThreadBundle> {
   const folder = await mkdtemp(join(tmpdir(), 'resale-thread-'));

@@ -39,8 +39,8 @@ import { ModelHasher, type StoredForm } from './stored-form.ts';
  * synced on every commit. In WAL mode a NORMAL commit is atomic and survives the process being
  * killed (it is in the WAL, in the OS's cache); only an OS crash or power loss can take the last
  * commits back, and then their checkpoints with them, so the projector applies those events again
- * from the log. Syncing every projection batch on the gateway's event loop cost about a sixth of
- * its CPU per booking (2,120 -> 2,689 bookings/s without it).
+ * from the log. Syncing every projection batch on the gateway's event loop would cost a large share
+ * of its CPU per booking.
  */
 
 export interface EmbeddedReadStoreOptions {
@@ -505,10 +505,10 @@ function registerWordsBegin(db: Db): void {
 const prefixIndexed = 8;
 
 /**
- * How many matches make a walk cheaper than sorting them: reading a match costs about 3 µs,
- * checking a row of the walk about 70 µs, and the walk checks about rows / matches rows per
- * product of the page; equal where matches² ≈ 160 × rows (measured with
- * workers/bench/search.bench.ts: 13,000 matches of 1,000,000 listings, 4,000 of 100,000).
+ * How many matches make a walk cheaper than sorting them: sorting reads every match, the walk
+ * checks about rows / matches rows per product of the page, each far dearer than reading a
+ * match, so the two cost the same where matches² is a constant times rows: the ratio of those
+ * two costs, measured with workers/bench/search.bench.ts.
  */
 const broadSearchMatchesOf = (rows: number): number =>
   Math.max(1_000, Math.round(Math.sqrt(160 * rows)));
