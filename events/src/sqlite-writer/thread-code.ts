@@ -5,12 +5,10 @@ let bundled: Promise<string> | undefined;
 
 /**
  * thread.ts and what it imports, bundled by esbuild into one plain-JavaScript (CommonJS) text that
- * a worker thread evaluates. Why not `new Worker(<thread.ts>)`: no setup of this repository can
- * load TypeScript in a worker thread on Node 20. tsx registers its loader in the main thread only,
- * vitest transforms the test's modules, not a thread's, and the projection thread is itself a
- * bundle (workers' thread-bundle.ts), whose files are gone once it runs. Bundled here, from the
- * sources next to this module, the thread needs no loader in any of them, and is bundled once per
- * JavaScript thread that starts SQLite threads (the first request waits for it).
+ * a worker thread evaluates. `new Worker(<thread.ts>)` would run too (Node strips the types), but
+ * each SQLite thread would then load and strip its modules itself as it starts, and so start
+ * later; the bundle is built once per JavaScript thread that starts SQLite threads (the first
+ * request waits for it) and is evaluated as it is by each of them.
  */
 export function sqliteThreadCode(): Promise<string> {
   bundled ??= bundle()
