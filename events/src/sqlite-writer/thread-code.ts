@@ -35,7 +35,7 @@ async function bundle(): Promise<string> {
     write: false,
     platform: 'node',
     format: 'cjs',
-    target: 'node20',
+    target: 'node24',
     // better-sqlite3 (and its native addon) stays the installed package, required by its path:
     // evaluated code would resolve a package name from the working directory, not from here.
     alias: { 'better-sqlite3': sqlite },
