@@ -5,10 +5,10 @@ import {
   type KurrentDBClient,
   type ReadAllOptions,
 } from '@kurrent/kurrentdb-client';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { InvalidEventError } from '../../src/catalog.ts';
 import { SqlitePersonalDataKeys } from '../../src/personal-data/sqlite-key-store.ts';
 import { EventStoreDbEventStore } from '../../src/store/eventstoredb-event-store.ts';
@@ -95,9 +95,19 @@ function storeOver(log: LoggedEvent[], onAppend?: (expected: AppendStreamState) 
       });
     },
   };
-  const keys = new SqlitePersonalDataKeys(join(mkdtempSync(join(tmpdir(), 'esdb-keys-')), 'keys'));
+  const keys = new SqlitePersonalDataKeys(join(keysFolder, `keys-${(keysMade += 1)}`));
+  openedKeys.push(keys);
   return { store: new EventStoreDbEventStore(client as unknown as KurrentDBClient, keys), reads };
 }
+
+// The keys of this file's stand-in stores, in a folder of its own that goes with them.
+const keysFolder = mkdtempSync(join(tmpdir(), 'esdb-keys-'));
+const openedKeys: SqlitePersonalDataKeys[] = [];
+let keysMade = 0;
+afterEach(async () => {
+  await Promise.all(openedKeys.splice(0).map((keys) => keys.close()));
+});
+afterAll(() => rmSync(keysFolder, { recursive: true, force: true }));
 
 // 300 user events, each followed by a system event: more than one read of 256 per page.
 const busyLog = Array.from({ length: 300 }, (_, i) => [

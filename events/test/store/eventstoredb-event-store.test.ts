@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StartedTestContainer } from 'testcontainers';
@@ -34,8 +34,15 @@ describe.skipIf(!available)(title, () => {
     url = `kurrentdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`;
   }, 180_000);
 
+  // The stores' keys, in a folder of this file's that goes after the tests.
+  let keysFolder = '';
+  let keysMade = 0;
+  beforeAll(() => {
+    keysFolder = mkdtempSync(join(tmpdir(), 'esdb-keys-'));
+  });
   afterAll(async () => {
     await container?.stop();
+    if (keysFolder) rmSync(keysFolder, { recursive: true, force: true });
   });
 
   // Tests share one server: the contract uses fresh streams and reads from the head it found.
@@ -44,7 +51,7 @@ describe.skipIf(!available)(title, () => {
     async () =>
       openEventStoreDbEventStore({
         url,
-        keys: new SqlitePersonalDataKeys(join(mkdtempSync(join(tmpdir(), 'esdb-keys-')), 'keys')),
+        keys: new SqlitePersonalDataKeys(join(keysFolder, `keys-${(keysMade += 1)}`)),
       }),
     {
       sequencesAreAtomic: false,
