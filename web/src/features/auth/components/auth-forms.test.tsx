@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '@/testing/deferred.ts';
 import { renderApp } from '@/testing/render-app.tsx';
@@ -61,6 +61,15 @@ describe('login form', () => {
   });
 });
 
+/** Fills the sign-up form as Sam and sends it. */
+async function signUpAsSam(user: UserEvent, role: 'buyer' | 'seller'): Promise<void> {
+  await user.type(await screen.findByLabelText('Name'), 'Sam');
+  await user.type(screen.getByLabelText('Email'), 'sam@example.com');
+  await user.type(screen.getByLabelText('Password'), 'secret1');
+  await user.selectOptions(screen.getByLabelText('Account type'), role);
+  await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+}
+
 describe('sign-up form', () => {
   it('says which required field is missing, under the field', async () => {
     renderApp('/signup');
@@ -86,11 +95,7 @@ describe('sign-up form', () => {
     const { router } = renderApp('/signup', {
       server: { graphql: { Categories: { categories: [] } } },
     });
-    await user.type(await screen.findByLabelText('Name'), 'Sam');
-    await user.type(screen.getByLabelText('Email'), 'sam@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
-    await user.selectOptions(screen.getByLabelText('Account type'), 'seller');
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await signUpAsSam(user, 'seller');
     await screen.findByRole('heading', { name: 'What Can I Fix For You Today' });
     expect(router.state.location.pathname).toBe('/');
   });
@@ -102,11 +107,7 @@ describe('sign-up form', () => {
       authStateKnown: firebaseReady.promise,
       server: { graphql: { Categories: { categories: [] } } },
     });
-    await user.type(await screen.findByLabelText('Name'), 'Sam');
-    await user.type(screen.getByLabelText('Email'), 'sam@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
-    await user.selectOptions(screen.getByLabelText('Account type'), 'buyer');
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await signUpAsSam(user, 'buyer');
     expect(screen.getByRole('button', { name: 'Creating account…' })).toBeDisabled();
     firebaseReady.resolve();
     await screen.findByRole('heading', { name: 'What Can I Fix For You Today' });

@@ -84,6 +84,13 @@ function givenSession(fakes: { session?: SessionFakes; signIn?: SignInFakes } = 
   };
 }
 
+/** Each form's request, and the flow of the sign-in machine it starts. */
+const eachFlow = [
+  ['a login', loginAlice, 'loggingIn'],
+  ['a sign-up', signUpAlice, 'signingUp'],
+  ['a Google sign-in', { type: 'signIn.google' }, 'googleSignIn'],
+] as const;
+
 const state = (actor: ReturnType<typeof givenSession>['actor']) => actor.getSnapshot().value;
 
 describe('session machine', () => {
@@ -145,11 +152,7 @@ describe('session machine', () => {
       expect(signIn().getSnapshot().value).toBe('idle');
     });
 
-    it.each([
-      ['a login', loginAlice, 'loggingIn'],
-      ['a sign-up', signUpAlice, 'signingUp'],
-      ['a Google sign-in', { type: 'signIn.google' } as const, 'googleSignIn'],
-    ] as const)(
+    it.each(eachFlow)(
       'when a form asked for %s and Firebase then knows no user, then the flow runs',
       (_, request, flow) => {
         const { actor, firebase, signIn } = givenSession();
@@ -199,11 +202,7 @@ describe('session machine', () => {
       expect(actor.getSnapshot().context.user).toEqual(alice);
     });
 
-    it.each([
-      ['a login', loginAlice, 'loggingIn'],
-      ['a sign-up', signUpAlice, 'signingUp'],
-      ['a Google sign-in', { type: 'signIn.google' } as const, 'googleSignIn'],
-    ] as const)(
+    it.each(eachFlow)(
       'when a form asks for %s, then the sign-in machine runs it and the session is busy',
       (_, request, flow) => {
         const { actor, firebase, signIn } = givenSession();
