@@ -80,12 +80,14 @@ function usePages<Data, Variables extends AnyVariables, ChangeVariables extends 
 ) {
   const client = useClient();
   const minPosition = useMinPosition({ changes, changeVariables });
-  const [wanted, setWanted] = useState(1);
+  // Pages asked for, by the list they were asked of: another list starts from its first page.
+  const [asked, setAsked] = useState({ key: list.key, pages: 1 });
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failure, setFailure] = useState<{ key: string; error: CombinedError } | null>(null);
 
   const { key } = list;
+  const wanted = asked.key === key ? asked.pages : 1;
   const current = loaded?.key === key ? loaded : null;
   const fresh = current !== null && current.minPosition === minPosition;
   const lastCursor = current?.pages.at(-1)?.nextCursor;
@@ -119,7 +121,7 @@ function usePages<Data, Variables extends AnyVariables, ChangeVariables extends 
     hasMore: typeof lastCursor === 'string',
     loadingMore: !complete && !error && current !== null && current.pages.length < wanted,
     error,
-    loadMore: () => setWanted((count) => count + 1),
+    loadMore: () => setAsked({ key, pages: wanted + 1 }),
     retry: () => setAttempt((count) => count + 1),
   };
 }

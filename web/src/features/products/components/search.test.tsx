@@ -139,6 +139,24 @@ describe('the search page', () => {
     expect(shownNames()).toHaveLength(8);
   });
 
+  it('starts a new search from its first page, however many pages the last one loaded', async () => {
+    const { server } = renderSearch('/search?q=galaxy', phones(13));
+    await screen.findByRole('article', { name: 'Galaxy 6' });
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await screen.findByRole('article', { name: 'Galaxy 12' });
+    await userEvent.type(screen.getByLabelText('Max price'), '900');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() =>
+      expect(searches(server.graphqlRequests).at(-1)).toEqual({
+        search: { q: 'galaxy', maxPrice: 900 },
+        limit: 6,
+      }),
+    );
+    await waitFor(() => expect(shownNames()).toHaveLength(6));
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeEnabled();
+    expect(searches(server.graphqlRequests).at(-1)).not.toHaveProperty('after');
+  });
+
   it('filters a category page within its brand', async () => {
     const { server } = renderSearch('/category/c1?maxYears=1', phones(1));
     await screen.findByRole('article', { name: 'Galaxy 1' });
