@@ -15,8 +15,9 @@ type GraphqlAnswer = unknown | ((variables: Record<string, unknown>) => unknown)
 
 export type FakeServer = {
   /**
-   * Data answered per GraphQL operation name (a function may compute it, or throw to answer a
-   * GraphQL error); operations without an entry never answer.
+   * Data answered per GraphQL operation name (a function may compute it, or hold it back by
+   * returning a promise, or throw to answer a GraphQL error); operations without an entry never
+   * answer.
    */
   graphql: Record<string, GraphqlAnswer>;
   /** REST answers: return `[status, body]`. */
@@ -82,7 +83,7 @@ export function fakeServer(initial: Partial<Pick<FakeServer, 'graphql' | 'rest'>
       if (!(operationName in server.graphql)) return new Promise<Response>(() => {});
       const answer = server.graphql[operationName];
       try {
-        const data = typeof answer === 'function' ? answer(variables) : answer;
+        const data = typeof answer === 'function' ? await answer(variables) : answer;
         return json(200, { data });
       } catch (error) {
         // A throwing answer becomes a GraphQL error, as a resolver's would (with its code).

@@ -157,6 +157,47 @@ describe('the search page', () => {
     expect(searches(server.graphqlRequests).at(-1)).not.toHaveProperty('after');
   });
 
+  it('shows each read it finishes while changes keep coming faster than reads', async () => {
+    const held: (() => void)[] = [];
+    const { server } = renderApp('/search?q=galaxy', {
+      user: buyer,
+      server: {
+        graphql: {
+          Me: { me: meAs(buyer, 'buyer') },
+          // Each answer waits until the test lets it go, as on a busy server.
+          SearchProducts: ({ minPosition }: Record<string, unknown>) =>
+            new Promise((resolve) =>
+              held.push(() =>
+                resolve({
+                  searchProducts: {
+                    items: phones(1, `Galaxy at ${String(minPosition ?? 0)}`),
+                    nextCursor: null,
+                  },
+                }),
+              ),
+            ),
+        },
+      },
+    });
+    await waitFor(() => expect(server.subscriptions()).toContain('ProductSearchChanged'));
+    await waitFor(() => expect(held).toHaveLength(1));
+    // A change comes in before the first read is answered, and another before that one is.
+    server.announce('ProductSearchChanged', {
+      productSearchChanged: { topic: 'products', position: 41, ids: ['p9'] },
+    });
+    await waitFor(() => expect(held).toHaveLength(2));
+    held.shift()?.();
+    await screen.findByRole('article', { name: 'Galaxy at 0 1' });
+    server.announce('ProductSearchChanged', {
+      productSearchChanged: { topic: 'products', position: 42, ids: ['p9'] },
+    });
+    await waitFor(() => expect(held).toHaveLength(2));
+    held.shift()?.();
+    await screen.findByRole('article', { name: 'Galaxy at 41 1' });
+    held.shift()?.();
+    await screen.findByRole('article', { name: 'Galaxy at 42 1' });
+  });
+
   it('filters a category page within its brand', async () => {
     const { server } = renderSearch('/category/c1?maxYears=1', phones(1));
     await screen.findByRole('article', { name: 'Galaxy 1' });
