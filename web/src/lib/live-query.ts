@@ -81,7 +81,11 @@ export function useLiveQuery<
   Data,
   Variables & LiveVariables
 > {
-  const minPosition = useMinPosition(changes);
+  const latestPosition = useMinPosition(changes);
+  // The position the query reads at moves to the latest once the read at the last one has
+  // answered. Changing the variables tears the read in flight down, answer and all: under a
+  // stream of changes each read would be replaced by the next, and no answer would ever show.
+  const [minPosition, setMinPosition] = useState(latestPosition);
   const queryVariables = useMemo(
     () => ({ ...(variables as Variables), ...(minPosition > 0 ? { minPosition } : {}) }),
     [variables, minPosition],
@@ -91,6 +95,7 @@ export function useLiveQuery<
     variables: queryVariables,
     pause: changes.pause ?? false,
   });
+  if (!result.fetching && minPosition !== latestPosition) setMinPosition(latestPosition);
   // Back from a break in the socket: refetch at once rather than wait for the server's catch-up
   // notice, so the list is fresh even if that notice is lost too.
   const reconnects = useSyncExternalStore(subscribeConnection, getReconnects, getReconnects);
