@@ -2,34 +2,30 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buyer } from '@/testing/auth.ts';
 import { pendingOrder } from '@/testing/fixtures.ts';
+import { heldAnswers } from '@/testing/held-answers.ts';
 import { meAs, renderApp } from '@/testing/render-app.tsx';
 
 describe('a live query', () => {
   it('shows each answer it gets while changes keep coming faster than answers', async () => {
-    const held: (() => void)[] = [];
+    const answers = heldAnswers();
     const { server } = renderApp('/myOrders', {
       user: buyer,
       server: {
         graphql: {
           Me: { me: meAs(buyer, 'buyer') },
-          // Each answer waits until the test lets it go, as on a busy server.
           MyBookings: ({ minPosition }: Record<string, unknown>) =>
-            new Promise((resolve) =>
-              held.push(() =>
-                resolve({
-                  myBookings: [
-                    { ...pendingOrder, productName: `Galaxy at ${String(minPosition ?? 0)}` },
-                  ],
-                }),
-              ),
-            ),
+            answers.hold({
+              myBookings: [
+                { ...pendingOrder, productName: `Galaxy at ${String(minPosition ?? 0)}` },
+              ],
+            }),
         },
       },
     });
     await waitFor(() => expect(server.subscriptions()).toContain('MyBookingsChanged'));
     const answerNext = async () => {
-      await waitFor(() => expect(held).toHaveLength(1));
-      held.shift()?.();
+      await waitFor(() => expect(answers.waiting()).toBe(1));
+      answers.releaseOldest();
     };
     const announce = (position: number) =>
       act(async () =>

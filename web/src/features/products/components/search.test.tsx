@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buyer } from '@/testing/auth.ts';
 import { aProduct, samsung } from '@/testing/fixtures.ts';
+import { heldAnswers } from '@/testing/held-answers.ts';
 import { meAs, renderApp } from '@/testing/render-app.tsx';
 import type { Product } from '../api/products.ts';
 
@@ -158,43 +159,40 @@ describe('the search page', () => {
   });
 
   it('shows each read it finishes while changes keep coming faster than reads', async () => {
-    const held: (() => void)[] = [];
+    const answers = heldAnswers();
     const { server } = renderApp('/search?q=galaxy', {
       user: buyer,
       server: {
         graphql: {
           Me: { me: meAs(buyer, 'buyer') },
-          // Each answer waits until the test lets it go, as on a busy server.
           SearchProducts: ({ minPosition }: Record<string, unknown>) =>
-            new Promise((resolve) =>
-              held.push(() =>
-                resolve({
-                  searchProducts: {
-                    items: phones(1, `Galaxy at ${String(minPosition ?? 0)}`),
-                    nextCursor: null,
-                  },
-                }),
-              ),
-            ),
+            answers.hold({
+              searchProducts: {
+                items: phones(1, `Galaxy at ${String(minPosition ?? 0)}`),
+                nextCursor: null,
+              },
+            }),
         },
       },
     });
+    const announce = (position: number) =>
+      act(async () =>
+        server.announce('ProductSearchChanged', {
+          productSearchChanged: { topic: 'products', position, ids: ['p9'] },
+        }),
+      );
     await waitFor(() => expect(server.subscriptions()).toContain('ProductSearchChanged'));
-    await waitFor(() => expect(held).toHaveLength(1));
+    await waitFor(() => expect(answers.waiting()).toBe(1));
     // A change comes in before the first read is answered, and another before that one is.
-    server.announce('ProductSearchChanged', {
-      productSearchChanged: { topic: 'products', position: 41, ids: ['p9'] },
-    });
-    await waitFor(() => expect(held).toHaveLength(2));
-    held.shift()?.();
+    await announce(41);
+    await waitFor(() => expect(answers.waiting()).toBe(2));
+    answers.releaseOldest();
     await screen.findByRole('article', { name: 'Galaxy at 0 1' });
-    server.announce('ProductSearchChanged', {
-      productSearchChanged: { topic: 'products', position: 42, ids: ['p9'] },
-    });
-    await waitFor(() => expect(held).toHaveLength(2));
-    held.shift()?.();
+    await announce(42);
+    await waitFor(() => expect(answers.waiting()).toBe(2));
+    answers.releaseOldest();
     await screen.findByRole('article', { name: 'Galaxy at 41 1' });
-    held.shift()?.();
+    answers.releaseOldest();
     await screen.findByRole('article', { name: 'Galaxy at 42 1' });
   });
 
