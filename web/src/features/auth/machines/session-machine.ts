@@ -48,7 +48,10 @@ export type SessionEvent =
 
 export type SessionContext = {
   user: AuthUser | null;
-  /** A form's request sent while the session was loading: it starts once the session settles. */
+  /**
+   * A form's request for a flow, started by the state that allows it (at once when signed out;
+   * kept while the session loads).
+   */
   pendingRequest: SignInFlowRequest | null;
   /** When the access token was last renewed after a rejection (ms since epoch). */
   renewedAt: number | null;
@@ -96,8 +99,9 @@ export const sessionMachine = setup({
         return event.at;
       },
     }),
-    /** A request of the forms, passed on to the sign-in machine. */
+    /** The forms' clearing of their message, passed on to the sign-in machine. */
     forwardToSignIn: forwardTo('signIn'),
+    /** A form's request for a flow: it starts as soon as the session's state allows it. */
     keepPendingRequest: assign({
       pendingRequest: ({ event }) => {
         assertEvent(event, ['signIn.signUp', 'signIn.login', 'signIn.google']);
@@ -160,9 +164,9 @@ export const sessionMachine = setup({
       },
       on: {
         'session.changed': { guard: 'userPresent', target: 'signedIn', actions: 'setUser' },
-        'signIn.signUp': { target: 'signingIn', actions: 'forwardToSignIn' },
-        'signIn.login': { target: 'signingIn', actions: 'forwardToSignIn' },
-        'signIn.google': { target: 'signingIn', actions: 'forwardToSignIn' },
+        'signIn.signUp': { actions: 'keepPendingRequest' },
+        'signIn.login': { actions: 'keepPendingRequest' },
+        'signIn.google': { actions: 'keepPendingRequest' },
         'signIn.clearError': { actions: 'forwardToSignIn' },
       },
     },
@@ -183,8 +187,8 @@ export const sessionMachine = setup({
         ],
         'session.signOut': 'signingOut',
         // Another account may log in (e.g. after a page its role may not open); no sign-up.
-        'signIn.login': { target: 'signingIn', actions: 'forwardToSignIn' },
-        'signIn.google': { target: 'signingIn', actions: 'forwardToSignIn' },
+        'signIn.login': { actions: 'keepPendingRequest' },
+        'signIn.google': { actions: 'keepPendingRequest' },
         'signIn.clearError': { actions: 'forwardToSignIn' },
       },
       states: {
