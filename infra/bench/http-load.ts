@@ -4,14 +4,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { countInstructions, cpuMicros, runScriptForResult } from './child-processes.ts';
 import type { FixedRateFigures, FixedRateJob, FixedRateRequest } from './fixed-rate-process.ts';
-import {
-  log,
-  median,
-  noticeableIoStallPercent,
-  round,
-  watchCpuSteal,
-  watchIoStall,
-} from './support.ts';
+import { log, median, round, waitedForStorage, watchCpuSteal, watchIoStall } from './support.ts';
 
 /** Connections and pipelining of every HTTP run: `-c 100 -p 1`. */
 export const connections = 100;
@@ -73,7 +66,7 @@ export const contentionOf = (rounds: readonly RoundFigures[]): string =>
   (rounds.some((r) => r.stealPercent !== undefined)
     ? `; CPU steal ${rounds.map((r) => r.stealPercent ?? '?').join(', ')} %`
     : '') +
-  (rounds.some((r) => (r.ioStallPercent ?? 0) >= noticeableIoStallPercent)
+  (rounds.some((r) => waitedForStorage(r.ioStallPercent))
     ? `; I/O stall ${rounds.map((r) => r.ioStallPercent ?? '?').join(', ')} %`
     : '');
 

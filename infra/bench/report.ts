@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { MachineDescription } from './support.ts';
+import { noticeableIoStallPercent, type MachineDescription } from './support.ts';
 import type { RouteWeight } from './web-weight.ts';
 
 /** 'recorded': a figure without a goal, kept for the record. */
@@ -125,7 +125,7 @@ export function markdownOf(results: Results): string {
         : ` CPU steal over the run: ${machine.stealPercent} % of the machine's time went to other guests of the host (each round's is in the JSON and the log).`) +
       (machine.ioStallPercent === undefined
         ? ''
-        : ` I/O stall over the run: some task waited for storage ${machine.ioStallPercent} % of the time (a round's is given with its figures where it reached 1 %: its reads did not all come from memory).`),
+        : ` I/O stall over the run: some task waited for storage ${machine.ioStallPercent} % of the time (a round's is given with its figures where it reached ${noticeableIoStallPercent} %: its reads did not all come from memory).`),
     '',
     '| Area | Measure | Goal | Measured | Result |',
     '|---|---|---|---|---|',

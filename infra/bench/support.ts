@@ -179,6 +179,10 @@ function ioStallMicros(): number | undefined {
 /** Below this share of a span spent waiting for storage, its reads came from memory. */
 export const noticeableIoStallPercent = 1;
 
+/** Whether a span's I/O stall (see `watchIoStall`) says its reads did not all come from memory. */
+export const waitedForStorage = (ioStallPercent: number | undefined): ioStallPercent is number =>
+  ioStallPercent !== undefined && ioStallPercent >= noticeableIoStallPercent;
+
 /**
  * Starts a stopwatch of I/O stall: the share of the time, in percent, in which some task of the
  * machine waited for storage (the kernel's pressure stall information). Reads of a data set

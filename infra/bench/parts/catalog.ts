@@ -36,14 +36,7 @@ import { generateMarketplace, historyShapes, type GenerateReport } from '../scal
 import { searchMix } from '../scale/search-mix.ts';
 import { brands } from '../catalog-seed.ts';
 import { load, settings } from '../settings.ts';
-import {
-  freePort,
-  log,
-  noticeableIoStallPercent,
-  round,
-  summarize,
-  watchIoStall,
-} from '../support.ts';
+import { freePort, log, round, summarize, waitedForStorage, watchIoStall } from '../support.ts';
 import { captureAnswer, startCeiling } from './ceiling.ts';
 import type { BenchPart, PartContext } from './part.ts';
 import { account, gatewayEnv, untilProjected } from './processes.ts';
@@ -421,10 +414,9 @@ export const catalog: BenchPart = {
     await untilProjected(gateway);
     const startSeconds = round((performance.now() - startingAt) / 1_000, 2);
     const startIoStallPercent = startIoStall.stop();
-    const startWaitedForStorage =
-      startIoStallPercent !== undefined && startIoStallPercent >= noticeableIoStallPercent
-        ? ` (some task waited for storage ${startIoStallPercent} % of that time)`
-        : '';
+    const startWaitedForStorage = waitedForStorage(startIoStallPercent)
+      ? ` (some task waited for storage ${startIoStallPercent} % of that time)`
+      : '';
     log(`  gateway ready on that data in ${startSeconds} s${startWaitedForStorage}`);
     const tokens = await accessTokensOf(gateway.url, [reader, admin]);
     const bearer = { authorization: `Bearer ${tokens.get(reader.email) ?? ''}` };
