@@ -56,6 +56,23 @@ export function useMinPosition<ChangeVariables extends AnyVariables>({
   return Math.max(commandPosition, announced);
 }
 
+/**
+ * The position a live read reads at, and `moveOn(answered)`, called on each render with whether
+ * the read at that position has answered: the position moves to the latest only then. Moving it
+ * earlier would replace the read in flight (urql tears it down, answer and all): under a stream of
+ * changes each read would be replaced by the next, and no answer would ever show.
+ */
+export function useReadPosition<ChangeVariables extends AnyVariables>(
+  changes: ChangesArgs<ChangeVariables>,
+): [position: number, moveOn: (answered: boolean) => void] {
+  const latest = useMinPosition(changes);
+  const [position, setPosition] = useState(latest);
+  const moveOn = (answered: boolean): void => {
+    if (answered && position !== latest) setPosition(latest);
+  };
+  return [position, moveOn];
+}
+
 export type LiveQueryArgs<
   Data,
   Variables extends AnyVariables,
@@ -81,11 +98,7 @@ export function useLiveQuery<
   Data,
   Variables & LiveVariables
 > {
-  const latestPosition = useMinPosition(changes);
-  // The position the query reads at moves to the latest once the read at the last one has
-  // answered. Changing the variables tears the read in flight down, answer and all: under a
-  // stream of changes each read would be replaced by the next, and no answer would ever show.
-  const [minPosition, setMinPosition] = useState(latestPosition);
+  const [minPosition, moveOn] = useReadPosition(changes);
   const queryVariables = useMemo(
     () => ({ ...(variables as Variables), ...(minPosition > 0 ? { minPosition } : {}) }),
     [variables, minPosition],
@@ -95,7 +108,7 @@ export function useLiveQuery<
     variables: queryVariables,
     pause: changes.pause ?? false,
   });
-  if (!result.fetching && minPosition !== latestPosition) setMinPosition(latestPosition);
+  moveOn(!result.fetching);
   // Back from a break in the socket: refetch at once rather than wait for the server's catch-up
   // notice, so the list is fresh even if that notice is lost too.
   const reconnects = useSyncExternalStore(subscribeConnection, getReconnects, getReconnects);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   CombinedError,
   useClient,
@@ -7,7 +7,7 @@ import {
   type TypedDocumentNode,
 } from 'urql';
 import { PRODUCTS_PAGE_SIZE } from '@/config/constants.ts';
-import { useMinPosition, type ChangesSubscription } from '@/lib/live-query.ts';
+import { useReadPosition, type ChangesSubscription } from '@/lib/live-query.ts';
 import {
   ProductsChangedSubscription,
   ProductsQuery,
@@ -32,14 +32,6 @@ interface PagedQuery<Data, Variables extends AnyVariables> {
 }
 
 type Loaded = { key: string; minPosition: number; pages: Page[] };
-
-/** Of two reads of a list, the one to show: the later position, else the more pages. */
-function later(shown: Loaded | null, read: Loaded): Loaded {
-  if (shown?.key !== read.key) return read;
-  if (shown.minPosition !== read.minPosition)
-    return shown.minPosition > read.minPosition ? shown : read;
-  return shown.pages.length > read.pages.length ? shown : read;
-}
 
 /** Reads the pages that follow `from`, each after the previous one, up to `count` pages. */
 async function readPages<Data, Variables extends AnyVariables>(
@@ -87,7 +79,7 @@ function usePages<Data, Variables extends AnyVariables, ChangeVariables extends 
   changeVariables: ChangeVariables,
 ) {
   const client = useClient();
-  const minPosition = useMinPosition({ changes, changeVariables });
+  const [minPosition, moveOn] = useReadPosition({ changes, changeVariables });
   // Pages asked for, by the list they were asked of: another list starts from its first page.
   const [asked, setAsked] = useState({ key: list.key, pages: 1 });
   const [attempt, setAttempt] = useState(0);
@@ -104,30 +96,23 @@ function usePages<Data, Variables extends AnyVariables, ChangeVariables extends 
   const attemptKey = `${key}|${minPosition}|${wanted}|${attempt}`;
   const error = failure?.key === attemptKey ? failure.error : undefined;
 
-  // Reads in flight, so that none starts twice; and the list this hook shows now.
-  const reading = useRef(new Set<string>());
-  const shownKey = useRef(key);
-  useEffect(() => {
-    shownKey.current = key;
-  }, [key]);
+  // Read at a new position only once the read at the last one is in (see useReadPosition).
+  moveOn(complete || error !== undefined);
 
   useEffect(() => {
-    if (complete || error || reading.current.has(attemptKey)) return;
-    reading.current.add(attemptKey);
-    // A read is not dropped when a newer change comes in: under a stream of changes each read
-    // would be dropped for the next, and the list would never show. Its pages show until the
-    // newer read's replace them; only another list's read is dropped.
-    readPages(client, list, minPosition, fresh ? current.pages : [], wanted)
-      .then(
-        (pages) => {
-          if (shownKey.current === key)
-            setLoaded((shown) => later(shown, { key, minPosition, pages }));
-        },
-        (reason: CombinedError) => {
-          if (shownKey.current === key) setFailure({ key: attemptKey, error: reason });
-        },
-      )
-      .finally(() => reading.current.delete(attemptKey));
+    if (complete || error) return;
+    let cancelled = false;
+    readPages(client, list, minPosition, fresh ? current.pages : [], wanted).then(
+      (pages) => {
+        if (!cancelled) setLoaded({ key, minPosition, pages });
+      },
+      (reason: CombinedError) => {
+        if (!cancelled) setFailure({ key: attemptKey, error: reason });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
     // `list` is the same list while its key is: the key stands for it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, key, minPosition, wanted, complete, error, fresh, current, attemptKey]);

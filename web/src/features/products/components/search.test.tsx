@@ -182,18 +182,24 @@ describe('the search page', () => {
         }),
       );
     await waitFor(() => expect(server.subscriptions()).toContain('ProductSearchChanged'));
-    await waitFor(() => expect(answers.waiting()).toBe(1));
-    // A change comes in before the first read is answered, and another before that one is.
+    const answerNext = async () => {
+      await waitFor(() => expect(answers.waiting()).toBe(1));
+      answers.releaseOldest();
+    };
+    // A change comes in before the first read is answered, and another before the next is.
     await announce(41);
-    await waitFor(() => expect(answers.waiting()).toBe(2));
-    answers.releaseOldest();
+    await answerNext();
     await screen.findByRole('article', { name: 'Galaxy at 0 1' });
     await announce(42);
-    await waitFor(() => expect(answers.waiting()).toBe(2));
-    answers.releaseOldest();
+    await answerNext();
     await screen.findByRole('article', { name: 'Galaxy at 41 1' });
-    answers.releaseOldest();
+    await answerNext();
     await screen.findByRole('article', { name: 'Galaxy at 42 1' });
+    expect(searches(server.graphqlRequests).map((search) => search['minPosition'])).toEqual([
+      undefined,
+      41,
+      42,
+    ]);
   });
 
   it('filters a category page within its brand', async () => {
