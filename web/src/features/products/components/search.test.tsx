@@ -182,18 +182,14 @@ describe('the search page', () => {
         }),
       );
     await waitFor(() => expect(server.subscriptions()).toContain('ProductSearchChanged'));
-    const answerNext = async () => {
-      await waitFor(() => expect(answers.waiting()).toBe(1));
-      answers.releaseOldest();
-    };
     // A change comes in before the first read is answered, and another before the next is.
     await announce(41);
-    await answerNext();
+    await answers.answerTheOneRead();
     await screen.findByRole('article', { name: 'Galaxy at 0 1' });
     await announce(42);
-    await answerNext();
+    await answers.answerTheOneRead();
     await screen.findByRole('article', { name: 'Galaxy at 41 1' });
-    await answerNext();
+    await answers.answerTheOneRead();
     await screen.findByRole('article', { name: 'Galaxy at 42 1' });
     expect(searches(server.graphqlRequests).map((search) => search['minPosition'])).toEqual([
       undefined,
