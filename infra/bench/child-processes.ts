@@ -1,5 +1,5 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { log } from './support.ts';
@@ -155,17 +155,56 @@ async function stopChild(
 
 const clockTicksPerSecond = 100;
 
+/** The CPU time (user + system, µs) of a /proc `stat` line of a process or one of its threads. */
+function cpuMicrosOfStat(stat: string): number {
+  // Fields after the parenthesized command name; utime and stime are the 14th and 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / clockTicksPerSecond;
+}
+
 /** CPU time (user + system) a process has used so far, in µs, from /proc (Linux); NaN elsewhere. */
 export function cpuMicros(pid: number): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the parenthesized command name; utime and stime are the 14th and 15th.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return (ticks * 1e6) / clockTicksPerSecond;
+    return cpuMicrosOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * What a thread's OS name (its first 15 characters) is reported as: the gateway names its own
+ * threads (projection, log writer, ...); Node's and V8's are grouped by what they do.
+ */
+const threadGroupOf = (name: string): string => {
+  if (name === 'MainThread') return 'main';
+  // V8's platform workers: concurrent marking and sweeping, parallel scavenges, compilation.
+  if (name === 'V8Worker') return 'V8 helpers';
+  if (name.startsWith('libuv-worker')) return 'libuv pool';
+  return name;
+};
+
+/**
+ * CPU time (user + system) of each thread of a process so far, in µs, grouped by
+ * `threadGroupOf`, from /proc (Linux); empty elsewhere. A thread that ended is no longer counted.
+ */
+export function cpuMicrosByThread(pid: number): Map<string, number> {
+  const byGroup = new Map<string, number>();
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return byGroup;
+  }
+  for (const task of tasks) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      const group = threadGroupOf(stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
+      byGroup.set(group, (byGroup.get(group) ?? 0) + cpuMicrosOfStat(stat));
+    } catch {
+      // The thread ended between the listing and the read.
+    }
+  }
+  return byGroup;
 }
 
 /**

@@ -2,7 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { countInstructions, cpuMicros, runScriptForResult } from './child-processes.ts';
+import {
+  countInstructions,
+  cpuMicros,
+  cpuMicrosByThread,
+  runScriptForResult,
+} from './child-processes.ts';
 import type { FixedRateFigures, FixedRateJob, FixedRateRequest } from './fixed-rate-process.ts';
 import { log, median, round, waitedForStorage, watchCpuSteal, watchIoStall } from './support.ts';
 
@@ -80,6 +85,8 @@ export interface DeferredWork {
   readonly sustainedOkPerSecond: number;
   /** CPU per answer over the round and the catch-up together (µs). */
   readonly serverCpuMicrosPerAnswer?: number;
+  /** The same by thread of the server (`cpuMicrosByThread`), most first; where /proc has them. */
+  readonly serverCpuMicrosPerAnswerByThread?: Readonly<Record<string, number>>;
 }
 
 export interface MaxRateFigures {
@@ -194,10 +201,14 @@ export async function measureMaxRates(
     for (const [which, { target, beforeRound, afterRound, serverPid }] of contenders.entries()) {
       await beforeRound?.();
       const cpuBefore = serverPid ? cpuMicros(serverPid) : Number.NaN;
+      const threadsBefore = serverPid ? cpuMicrosByThread(serverPid) : new Map<string, number>();
       const figures = await run(target, settings.roundSeconds, serverPid);
       rounds[which]?.push(
         afterRound
-          ? await withDeferredWork(figures, settings.roundSeconds, afterRound, serverPid, cpuBefore)
+          ? await withDeferredWork(figures, settings.roundSeconds, afterRound, serverPid, {
+              process: cpuBefore,
+              threads: threadsBefore,
+            })
           : figures,
       );
     }
@@ -207,7 +218,7 @@ export async function measureMaxRates(
     const chosen = own.find((r) => r.okPerSecond === middle) ?? (own[0] as RoundFigures);
     const refused = own.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
     const deferred = chosen.deferred
-      ? `; read models ${chosen.deferred.behind} events behind at the end, caught up in ${chosen.deferred.seconds} s: ${chosen.deferred.sustainedOkPerSecond} ok/s and ${chosen.deferred.serverCpuMicrosPerAnswer ?? '?'} µs CPU per answer with the catch-up`
+      ? `; read models ${chosen.deferred.behind} events behind at the end, caught up in ${chosen.deferred.seconds} s: ${chosen.deferred.sustainedOkPerSecond} ok/s and ${chosen.deferred.serverCpuMicrosPerAnswer ?? '?'} µs CPU per answer with the catch-up${byThreadText(chosen.deferred)}`
       : '';
     log(
       `  ${label}: ${chosen.okPerSecond} ok/s (rounds ${own.map((r) => r.okPerSecond).join(', ')}${contentionOf(own)}), p99 ${chosen.p99Ms} ms, ${chosen.serverCpuMicrosPerAnswer ?? '?'} µs CPU and ${chosen.serverKiloInstructionsPerAnswer ?? '?'} k instructions per answer (rounds ${own.map((r) => r.serverKiloInstructionsPerAnswer ?? '?').join(', ')})${refused > 0 ? `, ${refused} non-2xx or errors` : ''}${deferred}`,
@@ -216,20 +227,45 @@ export async function measureMaxRates(
   });
 }
 
+/** ", by thread: main 520, projection 370, … µs": the CPU per answer of each thread. */
+export const byThreadText = ({
+  serverCpuMicrosPerAnswerByThread: byThread,
+}: DeferredWork): string =>
+  byThread && Object.keys(byThread).length > 0
+    ? `, by thread: ${Object.entries(byThread)
+        .map(([thread, micros]) => `${thread} ${micros}`)
+        .join(', ')} µs`
+    : '';
+
+/** The CPU per answer of each thread since `before`, most first; threads under 1 µs left out. */
+function perAnswerByThread(
+  pid: number,
+  before: ReadonlyMap<string, number>,
+  answers: number,
+): Record<string, number> {
+  const byThread: [string, number][] = [...cpuMicrosByThread(pid)].map(([thread, micros]) => [
+    thread,
+    Math.round((micros - (before.get(thread) ?? 0)) / answers),
+  ]);
+  return Object.fromEntries(
+    byThread.filter(([, micros]) => micros >= 1).sort((a, b) => b[1] - a[1]),
+  );
+}
+
 async function withDeferredWork(
   figures: RoundFigures,
   roundSeconds: number,
   afterRound: () => Promise<{ behind: number }>,
   serverPid: number | undefined,
-  cpuBefore: number,
+  cpuBefore: { readonly process: number; readonly threads: ReadonlyMap<string, number> },
 ): Promise<RoundFigures> {
   const started = performance.now();
   const { behind } = await afterRound();
   const seconds = (performance.now() - started) / 1_000;
   const answers = figures.okPerSecond * roundSeconds;
-  const perAnswer = serverPid
-    ? (cpuMicros(serverPid) - cpuBefore) / Math.max(1, figures.requestsPerSecond * roundSeconds)
-    : Number.NaN;
+  const requests = Math.max(1, figures.requestsPerSecond * roundSeconds);
+  const perAnswer = serverPid ? (cpuMicros(serverPid) - cpuBefore.process) / requests : Number.NaN;
+  const byThread = serverPid ? perAnswerByThread(serverPid, cpuBefore.threads, requests) : {};
   return {
     ...figures,
     deferred: {
@@ -237,6 +273,7 @@ async function withDeferredWork(
       seconds: round(seconds, 2),
       sustainedOkPerSecond: round(answers / (roundSeconds + seconds)),
       ...(Number.isFinite(perAnswer) ? { serverCpuMicrosPerAnswer: Math.round(perAnswer) } : {}),
+      ...(Object.keys(byThread).length > 0 ? { serverCpuMicrosPerAnswerByThread: byThread } : {}),
     },
   };
 }

@@ -9,7 +9,7 @@
 //
 // Knobs (environment): BENCH_ONLY=reads,commands,burst,bookingEnds,live,fanout,bullmq,distributed,replay,web,catalog,audit runs
 // only those parts (results go to partial.*); BENCH_CPU_PROF=<dir> writes V8 CPU profiles of the
-// gateway processes there; BENCH_ROUND_SECONDS (5), BENCH_WARMUP_SECONDS (3),
+// gateway processes there, one per thread (the projection thread's included); BENCH_ROUND_SECONDS (5), BENCH_WARMUP_SECONDS (3),
 // BENCH_FANOUT_SUBSCRIBERS (1000), BENCH_REPLAY_EVENTS (200000), BENCH_READS=<read names> (all),
 // BENCH_IDEMPOTENCY_KEY=off, REDIS_URL (redis://127.0.0.1:6379), PROJECTION_THREAD=off (the
 // gateway's setting, on by default), BENCH_GC_LOG=<file> (the gateway appends each GC pause of

@@ -33,6 +33,11 @@ export interface SqliteThreadOptions {
   readonly onGone?: (cause: Error | undefined) => void;
   /** Whether the process is kept alive while a request is outstanding (the default). */
   readonly holdProcessWhileBusy?: boolean;
+  /**
+   * The thread's name, which the OS shows (its first 15 characters) for the thread: what the CPU
+   * time of each thread of the process is reported under.
+   */
+  readonly name?: string;
 }
 
 interface Waiting<K extends JobKind> {
@@ -117,7 +122,11 @@ export class SqliteThread<K extends JobKind> {
     if (this.closing && this.unsent.length === 0) return this.end(undefined);
     let worker: Worker;
     try {
-      worker = new Worker(code, { eval: true, workerData: settings });
+      worker = new Worker(code, {
+        eval: true,
+        workerData: settings,
+        ...(this.options.name ? { name: this.options.name } : {}),
+      });
     } catch (error) {
       return this.end(asError(error));
     }

@@ -6,6 +6,8 @@ export interface BackgroundCheckpointsOptions {
   readonly startAfterCommits?: number;
   /** The least time between two checkpoints, so that a page written often is copied once. */
   readonly minIntervalMs?: number;
+  /** The checkpointing thread's name (see SqliteThreadOptions). */
+  readonly threadName?: string;
 }
 
 /**
@@ -27,6 +29,7 @@ export class BackgroundCheckpoints {
   private closed = false;
   private readonly startAfterCommits: number;
   private readonly minIntervalMs: number;
+  private readonly threadName: string | undefined;
 
   private readonly db: Database.Database;
   private readonly file: string;
@@ -37,6 +40,7 @@ export class BackgroundCheckpoints {
 
     this.startAfterCommits = options.startAfterCommits ?? 100;
     this.minIntervalMs = options.minIntervalMs ?? 500;
+    this.threadName = options.threadName;
   }
 
   /** Call after each commit of `db`. Never throws: the commit it follows is done either way. */
@@ -80,6 +84,7 @@ export class BackgroundCheckpoints {
         },
         // Checkpoints are never worth keeping a process alive for.
         holdProcessWhileBusy: false,
+        ...(this.threadName ? { name: this.threadName } : {}),
       },
     );
     this.thread = thread;

@@ -99,7 +99,9 @@ export class EmbeddedEventStore implements EventStore {
     }
     this.reads = prepareReads(db);
     this.commits = new CommitSignal(options.pollIntervalMs ?? 500);
-    this.checkpoints = new BackgroundCheckpoints(db, options.file);
+    this.checkpoints = new BackgroundCheckpoints(db, options.file, {
+      threadName: 'log checkpoints',
+    });
     this.groupCommit = new GroupCommit({
       db,
       file: options.file,

@@ -199,6 +199,7 @@ export class GroupCommit {
         job: { kind: 'event-log' },
       },
       {
+        name: 'log writer',
         onGone: (cause) => {
           if (this.writer !== writer) return;
           // The store's connection commits from now on, starting with the batch the thread

@@ -1,5 +1,5 @@
 // How the parts write their figures: rates, shares and the live path's rows.
-import type { MaxRateFigures } from '../http-load.ts';
+import { byThreadText, type MaxRateFigures } from '../http-load.ts';
 import type { LiveFigures } from '../live-path.ts';
 import { goalRow, type GoalRow } from '../report.ts';
 
@@ -12,7 +12,7 @@ export const perSecond = (value: number): string =>
 /** What a round left the read models to do, as the commands row reports it. */
 export const deferredWork = ({ deferred }: MaxRateFigures['median']): string =>
   deferred
-    ? `; the read models were ${deferred.behind.toLocaleString('en-US')} events behind when the round ended and caught up in ${deferred.seconds} s: ${perSecond(deferred.sustainedOkPerSecond)} sustained, ${deferred.serverCpuMicrosPerAnswer ?? '?'} µs CPU per booking with the catch-up`
+    ? `; the read models were ${deferred.behind.toLocaleString('en-US')} events behind when the round ended and caught up in ${deferred.seconds} s: ${perSecond(deferred.sustainedOkPerSecond)} sustained, ${deferred.serverCpuMicrosPerAnswer ?? '?'} µs CPU per booking with the catch-up${byThreadText(deferred)}`
     : '';
 
 /** How many messages beat the 201 (their lag counts 0), and the lag from the request instead. */

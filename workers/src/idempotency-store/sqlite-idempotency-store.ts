@@ -205,6 +205,7 @@ export function openSqliteIdempotencyStore(
         job: { kind: 'statements', statements },
       },
       {
+        name: 'idempotency',
         // This connection writes from now on (the batch the thread held, too: see send).
         onGone: () => {
           if (worker !== started) return;

@@ -61,8 +61,13 @@ export async function startProjectionThread(
   let worker: Worker;
   try {
     // The bundle is plain JavaScript: the thread needs none of the process's module loaders (tsx's
-    // would otherwise be registered again in it).
-    worker = new Worker(bundle.url, { execArgv: [], workerData: { settings: options.settings } });
+    // would otherwise be registered again in it). A CPU profile of the process (--cpu-prof) covers
+    // the thread too. Its name is the OS's name of the thread: CPU time per thread says which.
+    worker = new Worker(bundle.url, {
+      name: 'projection',
+      execArgv: process.execArgv.filter((flag) => flag.startsWith('--cpu-prof')),
+      workerData: { settings: options.settings },
+    });
   } catch (error) {
     await bundle.remove();
     throw error;

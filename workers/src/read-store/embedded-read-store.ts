@@ -1077,7 +1077,9 @@ export class EmbeddedReadStore implements ReadStore {
       throw error;
     }
     this.tables = new DocumentTables(this.db, (model) => readModels[model].collection);
-    this.checkpoints = new BackgroundCheckpoints(this.db, file);
+    this.checkpoints = new BackgroundCheckpoints(this.db, file, {
+      threadName: 'read checkpoint',
+    });
   }
 
   async applyEvents(
