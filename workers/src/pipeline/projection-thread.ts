@@ -46,10 +46,11 @@ export interface ProjectionThread extends Pipeline {
 
 /**
  * The embedded profile's pipeline (relay, in-process queue, reactors, projection) in a worker
- * thread of this process, with its own connections to the log and the read store. The projection
- * took about a fifth of the event loop of a process taking bookings; here it runs beside it. Its
- * change notices come back as messages and are published on this process's pub/sub, so the
- * GraphQL subscriptions and the answer cache hear them as before.
+ * thread of this process, with its own connections to the log and the read store. Projecting is
+ * a large share of a booking's work (the bench's commands rows give it by thread); here it runs
+ * beside the event loop instead of on it. Its change notices come back as messages and are
+ * published on this process's pub/sub, so the GraphQL subscriptions and the answer cache hear
+ * them as before.
  *
  * Resolves once the thread's code is bundled and the thread started (see `bundleThreadEntry`).
  */
