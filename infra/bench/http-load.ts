@@ -227,7 +227,7 @@ export async function measureMaxRates(
   });
 }
 
-/** ", by thread: main 520, projection 370, … µs": the CPU per answer of each thread. */
+/** The CPU per answer of each thread, as rows print it: ", by thread: main …, projection …". */
 export const byThreadText = ({
   serverCpuMicrosPerAnswerByThread: byThread,
 }: DeferredWork): string =>
