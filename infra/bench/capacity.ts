@@ -5,6 +5,7 @@
 // bench:capacity` from results/latest.json).
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { workerThreadNames } from '@resale/workers/thread-names';
 import type { HttpRow, Results } from './report.ts';
 import { round } from './support.ts';
 
@@ -92,7 +93,7 @@ export function capacityModel(results: Results): CapacityModel {
     'serverCpuMicrosPerAnswerByThread',
   );
   const liveProjection = byThread
-    ? ['projection', 'read checkpoint'].reduce(
+    ? [workerThreadNames.projection, workerThreadNames.readCheckpoints].reduce(
         (sum, thread) => sum + (numberAt(byThread, thread) ?? 0),
         0,
       ) / target.eventsPerBooking

@@ -10,6 +10,7 @@ import {
   type Step,
 } from '@resale/events/sqlite-writer';
 import { IDEMPOTENCY_TTL_MS, type IdempotencyStore, type StoredAnswer } from './port.ts';
+import { workerThreadNames } from '../thread-names.ts';
 
 /** A write waiting for its batch: an answer to keep, or the answers of a user to forget. */
 type PendingWrite = (
@@ -205,7 +206,7 @@ export function openSqliteIdempotencyStore(
         job: { kind: 'statements', statements },
       },
       {
-        name: 'idempotency',
+        name: workerThreadNames.idempotency,
         // This connection writes from now on (the batch the thread held, too: see send).
         onGone: () => {
           if (worker !== started) return;

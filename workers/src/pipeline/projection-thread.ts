@@ -5,6 +5,7 @@ import type { ReadModelChange } from '../read-models.ts';
 import type { ReadStoreEnv } from '../read-store/create-read-store.ts';
 import type { Pipeline } from './pipelines.ts';
 import { bundleThreadEntry } from './thread-bundle.ts';
+import { workerThreadNames } from '../thread-names.ts';
 
 /** What the thread opens: the same log and read store as the process, on its own connections. */
 export type ProjectionThreadSettings = EventStoreEnvironment & ReadStoreEnv;
@@ -65,7 +66,7 @@ export async function startProjectionThread(
     // would otherwise be registered again in it). A CPU profile of the process (--cpu-prof) covers
     // the thread too. Its name is the OS's name of the thread: CPU time per thread says which.
     worker = new Worker(bundle.url, {
-      name: 'projection',
+      name: workerThreadNames.projection,
       execArgv: process.execArgv.filter((flag) => flag.startsWith('--cpu-prof')),
       workerData: { settings: options.settings },
     });

@@ -24,6 +24,7 @@ import {
 import { compareAsSqlite } from './memory-documents.ts';
 import { everyModel, RebuildProgress, shadowOf } from './rebuild-progress.ts';
 import { ModelHasher, type StoredForm } from './stored-form.ts';
+import { workerThreadNames } from '../thread-names.ts';
 
 /*
  * The embedded read store: one SQLite file (WAL, synchronous=NORMAL) with a table of JSON documents
@@ -1078,7 +1079,7 @@ export class EmbeddedReadStore implements ReadStore {
     }
     this.tables = new DocumentTables(this.db, (model) => readModels[model].collection);
     this.checkpoints = new BackgroundCheckpoints(this.db, file, {
-      threadName: 'read checkpoint',
+      threadName: workerThreadNames.readCheckpoints,
     });
   }
 

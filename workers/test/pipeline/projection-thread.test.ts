@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { startProjectionThread } from '../../src/pipeline/projection-thread.ts';
 import { createInProcessPubSub } from '../../src/pubsub/mqemitter-pubsub.ts';
 import { appliedTopic, changeTopic } from '../../src/pubsub/topics.ts';
+import { workerThreadNames } from '../../src/thread-names.ts';
 import { getUserByEmail } from '../../src/read-models.ts';
 import { condition } from '../support/events.ts';
 import { givenEmbeddedStores, scratchDir, teardownAfterEach } from '../support/stores.ts';
@@ -71,7 +72,7 @@ describe('the projection thread (the embedded pipeline beside the event loop)', 
         readdirSync('/proc/self/task').map((task) =>
           readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim(),
         ),
-      ).toContain('projection');
+      ).toContain(workerThreadNames.projection);
 
     // One append at a time, each waited for: the thread's connection would only find a commit
     // of this one at its next poll (500 ms) if it were not woken, 5 s for the ten.
