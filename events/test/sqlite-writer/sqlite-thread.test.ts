@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import {
   type ThreadSettings,
 } from '../../src/sqlite-writer/index.ts';
 import { sqliteThreadCode } from '../../src/sqlite-writer/thread-code.ts';
+import { osThreadNames } from '../../src/testing/os-threads.ts';
 
 describe('SQLite threads (sqlite-writer)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'sqlite-thread-'));
@@ -60,19 +61,13 @@ describe('SQLite threads (sqlite-writer)', () => {
     await thread.close();
   });
 
-  // The OS's name of each thread of this process (Linux: /proc), which per-thread CPU reads.
-  const threadNames = (): string[] =>
-    readdirSync('/proc/self/task').map((task) =>
-      readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim(),
-    );
-
-  it.runIf(existsSync('/proc/self/task'))('runs under the name it was given', async () => {
+  it.runIf(osThreadNames() !== null)('runs under the name it was given', async () => {
     const { settings } = givenTable();
     const thread = startSqliteThread(settings, { name: 'test writer' });
     await thread.request([insert(1)]);
-    expect(threadNames()).toContain('test writer');
+    expect(osThreadNames()).toContain('test writer');
     await thread.close();
-    expect(threadNames()).not.toContain('test writer');
+    expect(osThreadNames()).not.toContain('test writer');
   });
 
   it('rolls back a request that fails halfway, says why, and serves the next one', async () => {

@@ -1,6 +1,6 @@
 import { userStreamId, type EventStore, type UserRegistered } from '@resale/events';
+import { osThreadNames } from '@resale/events/testing/os-threads';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -67,12 +67,8 @@ describe('the projection thread (the embedded pipeline beside the event loop)', 
     teardown(() => thread.stop());
     await thread.ready;
     // Named for the OS (Linux shows it in /proc): the bench reports CPU time per thread by name.
-    if (existsSync('/proc/self/task'))
-      expect(
-        readdirSync('/proc/self/task').map((task) =>
-          readFileSync(`/proc/self/task/${task}/comm`, 'utf8').trim(),
-        ),
-      ).toContain(workerThreadNames.projection);
+    const threadNames = osThreadNames();
+    if (threadNames) expect(threadNames).toContain(workerThreadNames.projection);
 
     // One append at a time, each waited for: the thread's connection would only find a commit
     // of this one at its next poll (500 ms) if it were not woken, 5 s for the ten.
