@@ -154,6 +154,29 @@ describe('cached answers of the read routes', () => {
       clock.mockRestore();
     }
   });
+
+  it('drops expired answers as it caches new ones, not only when the size bound is reached', async () => {
+    const madeAt = performance.now();
+    let skipped = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => madeAt + skipped);
+    try {
+      const pages = Array.from(
+        { length: 12 },
+        (_, index) => `/allProducts/Vivo?limit=${index + 1}`,
+      );
+      for (const page of pages) expect((await getAs(t.app, undefined, page)).statusCode).toBe(200);
+      const before = t.app.answerCache.held();
+      expect(before.answers).toBeGreaterThanOrEqual(pages.length);
+      // Every answer made so far has expired (the test above moved the clock ahead too, by less
+      // than the longest life); the next one made drops them all.
+      skipped = 2 * ANSWER_MAX_AGE_MS;
+      expect((await getAs(t.app, undefined, '/allProducts/Vivo?limit=13')).statusCode).toBe(200);
+      expect(t.app.answerCache.held().answers).toBe(1);
+      expect(t.app.answerCache.held().bytes).toBeLessThan(before.bytes);
+    } finally {
+      clock.mockRestore();
+    }
+  });
 });
 
 describe('whole GraphQL answers cached', () => {

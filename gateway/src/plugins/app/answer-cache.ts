@@ -63,6 +63,8 @@ export interface AnswerCache {
   sendWholeAnswer(reply: FastifyReply, key: string): FastifyReply | undefined;
   /** Caches a whole answer, if it can be: every part read through the cache, none changed since. */
   cacheWholeAnswer(key: string, parts: WholeAnswerParts, body: string): void;
+  /** What the cache holds now, expired answers not yet dropped included. */
+  held(): { readonly answers: number; readonly bytes: number };
 }
 
 interface CacheEntry {
@@ -180,6 +182,21 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     // whole GraphQL answer is cached for its oldest part's remaining life.
     ttlResolution: 0,
   });
+  /*
+   * lru-cache drops an expired answer only when it is asked for or when the size bound pushes it
+   * out: under reads of many distinct pages (a million listings), the cache then sat at its bound
+   * with answers no request could be given any more. Answers made are cached through `cache`,
+   * which first drops the expired ones, once per shortest lifetime at most.
+   */
+  let purgedAt = performance.now();
+  const cache = (key: string, entry: CacheEntry, ttl: number): void => {
+    const now = performance.now();
+    if (now - purgedAt >= ANSWER_SHORTEST_LIFE_MS) {
+      purgedAt = now;
+      entries.purgeStale();
+    }
+    entries.set(key, entry, { ttl });
+  };
 
   /**
    * The value cached under `key` if it is still current for the request: synchronous, so that a
@@ -220,7 +237,7 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     const value = await make();
     if (same(before, versionsOf(sources))) {
       const ttl = answerLifetimeMs();
-      entries.set(key, { value, position, versions: before, bytes: bytesOf(value) }, { ttl });
+      cache(key, { value, position, versions: before, bytes: bytesOf(value) }, ttl);
       addPart(parts, sources, before, ttl);
     } else if (parts) parts.cacheable = false;
     return value;
@@ -467,7 +484,7 @@ async function answerCache(app: FastifyInstance): Promise<void> {
       const ttl = Math.floor(expiresAt - performance.now());
       if (!cacheable || sourceNames.length === 0 || ttl < 1) return;
       if (!same(versions, sourceNames.map(versionOf))) return;
-      entries.set(
+      cache(
         `whole\u0000${key}`,
         {
           value: cachedForm(body),
@@ -477,9 +494,10 @@ async function answerCache(app: FastifyInstance): Promise<void> {
           position: 0,
           bytes: (body.length + key.length) * 2 + entryOverheadBytes,
         },
-        { ttl },
+        ttl,
       );
     },
+    held: () => ({ answers: entries.size, bytes: entries.calculatedSize }),
   } satisfies AnswerCache);
 }
 
