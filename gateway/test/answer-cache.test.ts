@@ -49,6 +49,31 @@ describe('cached answers of the read routes', () => {
     }
   };
 
+  /**
+   * Runs `steps` with performance.now() standing still at the time of the call but for the skips
+   * `steps` makes: every answer made meanwhile is made at the same instant.
+   */
+  const withClock = async (steps: (skipTo: (ms: number) => void) => Promise<void>) => {
+    const madeAt = performance.now();
+    let skipped = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => madeAt + skipped);
+    try {
+      await steps((ms) => (skipped = ms));
+    } finally {
+      clock.mockRestore();
+    }
+  };
+
+  /** The pages of a brand asked for once each, each a page of its own size. */
+  const askedOnce = async (brand: string, count: number): Promise<string[]> => {
+    const pages = Array.from(
+      { length: count },
+      (_, index) => `/allProducts/${brand}?limit=${index + 1}`,
+    );
+    for (const page of pages) expect((await getAs(t.app, undefined, page)).statusCode).toBe(200);
+    return pages;
+  };
+
   it('answers a repeated read from the cache, without asking the read store again', async () => {
     const first = await getAs(t.app, undefined, '/categories', seeded);
     const queries = await queriesDuring(async () => {
@@ -125,58 +150,37 @@ describe('cached answers of the read routes', () => {
     expect((await getAs(t.app, other, mine)).statusCode).toBe(403);
   });
 
-  it('keeps answers made together for lifetimes of their own, so they expire apart', async () => {
-    // The clock stands still but for the skips: every answer is made at the same instant.
-    const madeAt = performance.now();
-    let skipped = 0;
-    const clock = vi.spyOn(performance, 'now').mockImplementation(() => madeAt + skipped);
-    try {
-      const pages = Array.from(
-        { length: 24 },
-        (_, index) => `/allProducts/Oppo?limit=${index + 1}`,
-      );
-      for (const page of pages) expect((await getAs(t.app, undefined, page)).statusCode).toBe(200);
+  it('keeps answers made together for lifetimes of their own, so they expire apart', () =>
+    withClock(async (skipTo) => {
+      const pages = await askedOnce('Oppo', 24);
       const madeAgain = async (): Promise<number> => {
         let count = 0;
         for (const page of pages)
           count += await queriesDuring(() => getAs(t.app, undefined, page).then(() => undefined));
         return count;
       };
-      skipped = ANSWER_SHORTEST_LIFE_MS - 100;
+      skipTo(ANSWER_SHORTEST_LIFE_MS - 100);
       expect(await madeAgain()).toBe(0);
       // Halfway between the shortest and the longest life, some have expired and some not (all
       // on one side: a chance of 2 in 2^24).
-      skipped = (ANSWER_SHORTEST_LIFE_MS + ANSWER_MAX_AGE_MS) / 2;
+      skipTo((ANSWER_SHORTEST_LIFE_MS + ANSWER_MAX_AGE_MS) / 2);
       const expired = await madeAgain();
       expect(expired).toBeGreaterThan(0);
       expect(expired).toBeLessThan(pages.length);
-    } finally {
-      clock.mockRestore();
-    }
-  });
+    }));
 
-  it('drops expired answers as it caches new ones, not only when the size bound is reached', async () => {
-    const madeAt = performance.now();
-    let skipped = 0;
-    const clock = vi.spyOn(performance, 'now').mockImplementation(() => madeAt + skipped);
-    try {
-      const pages = Array.from(
-        { length: 12 },
-        (_, index) => `/allProducts/Vivo?limit=${index + 1}`,
-      );
-      for (const page of pages) expect((await getAs(t.app, undefined, page)).statusCode).toBe(200);
+  it('drops expired answers as it caches new ones, not only when the size bound is reached', () =>
+    withClock(async (skipTo) => {
+      const pages = await askedOnce('Vivo', 12);
       const before = t.app.answerCache.held();
       expect(before.answers).toBeGreaterThanOrEqual(pages.length);
       // Every answer made so far has expired (the test above moved the clock ahead too, by less
       // than the longest life); the next one made drops them all.
-      skipped = 2 * ANSWER_MAX_AGE_MS;
+      skipTo(2 * ANSWER_MAX_AGE_MS);
       expect((await getAs(t.app, undefined, '/allProducts/Vivo?limit=13')).statusCode).toBe(200);
       expect(t.app.answerCache.held().answers).toBe(1);
       expect(t.app.answerCache.held().bytes).toBeLessThan(before.bytes);
-    } finally {
-      clock.mockRestore();
-    }
-  });
+    }));
 });
 
 describe('whole GraphQL answers cached', () => {
