@@ -125,6 +125,17 @@ function targetsOf(
   return { event, targets };
 }
 
+/** The documents an event evolves in `models` (none for a type no projection knows). */
+export function documentsOf(
+  recorded: RecordedEvent,
+  models: readonly ReadModelName[],
+): { readonly model: ReadModelName; readonly id: string }[] {
+  return (targetsOf(recorded, models)?.targets ?? []).map(({ model, id }) => ({
+    model: model.name,
+    id,
+  }));
+}
+
 /**
  * What to save for `stored` after the event at `position`, or null when nothing changes (the
  * event was applied before, or it creates nothing).

@@ -1,7 +1,12 @@
 import { BackgroundCheckpoints, type RecordedEvent } from '@resale/events';
 import { truncateWal } from '@resale/events/sqlite-writer';
 import Database from 'better-sqlite3';
-import { applyEvent, type StoredRecord, type SyncDocuments } from '../projections/apply-event.ts';
+import {
+  applyEvent,
+  documentsOf,
+  type StoredRecord,
+  type SyncDocuments,
+} from '../projections/apply-event.ts';
 import type {
   FieldValue,
   ReadModelChange,
@@ -809,6 +814,14 @@ class DocumentTables {
       `SELECT id, position, deleted, doc FROM "${this.tableOf(model)}" WHERE id = ?`,
     ).get(id) as DocumentRow | undefined;
     return row ? toRecord(row) : null;
+  }
+
+  /** The records of those of `ids` the table has, in one query. */
+  readMany(model: ReadModelName, ids: readonly string[]): StoredRecord[] {
+    const rows = this.statement(
+      `SELECT id, position, deleted, doc FROM "${this.tableOf(model)}" WHERE id IN (SELECT value FROM json_each(?))`,
+    ).all(JSON.stringify(ids)) as DocumentRow[];
+    return rows.map(toRecord);
   }
 
   private readonly documents: SyncDocuments = {
@@ -1624,6 +1637,11 @@ interface HeldRecord {
 class RecentDocuments implements SyncDocuments {
   /** In the order of their last use, least recent first. */
   private readonly held = new Map<string, HeldRecord>();
+  /**
+   * Documents the tables were found not to have by the last read ahead: until documents are
+   * written out, each is still absent or held (saved since).
+   */
+  private readonly absent = new Set<string>();
 
   private readonly tables: DocumentTables;
   private readonly limit: number;
@@ -1631,6 +1649,29 @@ class RecentDocuments implements SyncDocuments {
   constructor(tables: DocumentTables, limit: number) {
     this.tables = tables;
     this.limit = limit;
+  }
+
+  /**
+   * Reads the documents `events` evolve that are not held, in one query per read model: reading
+   * them one by one as each event asks costs several times as much per document.
+   */
+  readAhead(events: readonly RecordedEvent[], models: readonly ReadModelName[]): void {
+    this.absent.clear();
+    const missing = new Map<ReadModelName, Set<string>>();
+    for (const event of events)
+      for (const { model, id } of documentsOf(event, models)) {
+        if (this.held.has(`${model}\u0000${id}`)) continue;
+        let ids = missing.get(model);
+        if (!ids) missing.set(model, (ids = new Set()));
+        ids.add(id);
+      }
+    for (const [model, ids] of missing) {
+      for (const record of this.tables.readMany(model, [...ids])) {
+        this.held.set(`${model}\u0000${record.id}`, { model, record, written: true });
+        ids.delete(record.id);
+      }
+      for (const id of ids) this.absent.add(`${model}\u0000${id}`);
+    }
   }
 
   load(model: ReadModelName, id: string): StoredRecord | null {
@@ -1641,6 +1682,7 @@ class RecentDocuments implements SyncDocuments {
       this.held.set(key, held);
       return held.record;
     }
+    if (this.absent.has(key)) return null;
     const record = this.tables.read(model, id);
     if (record) this.held.set(key, { model, record, written: true });
     return record;
@@ -1673,6 +1715,7 @@ class RecentDocuments implements SyncDocuments {
   }
 
   private writeOut(records: readonly HeldRecord[]): void {
+    this.absent.clear();
     const changed = records
       .filter((held) => !held.written)
       .sort((a, b) =>
@@ -1733,6 +1776,7 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
     let changes: ReadModelChange[][];
     try {
       // Nothing rolls back what an event that failed halfway did to the documents held.
+      this.documents.readAhead(events, models);
       changes = events.map((event) => applyEvent(event, models, this.documents));
       this.documents.evictIfFull();
     } catch (error) {
