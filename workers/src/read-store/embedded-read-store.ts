@@ -1653,7 +1653,8 @@ class RecentDocuments implements SyncDocuments {
 
   /**
    * Reads the documents `events` evolve that are not held, in one query per read model: reading
-   * them one by one as each event asks costs several times as much per document.
+   * them one by one as each event asks runs a statement per document, which costs more than
+   * reading the document.
    */
   readAhead(events: readonly RecordedEvent[], models: readonly ReadModelName[]): void {
     this.absent.clear();
