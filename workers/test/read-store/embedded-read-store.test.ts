@@ -265,6 +265,43 @@ describe('embedded read store', () => {
     }
   });
 
+  it('makes from its documents the same word lists and counts it keeps as they change', async () => {
+    const file = newFile();
+    const store = openEmbeddedReadStore({ file });
+    await projectEvents(
+      store,
+      eventLog().recordAll(
+        productListed('p1', { productName: 'Galaxy S20', sellingPrice: 300, year: 1 }),
+        productListed('p2', { productName: 'Reno 8', Brand: 'Oppo', sellingPrice: 100 }),
+        productListed('p3', { productName: 'Galaxy Z Flip5 256GB', sellingPrice: 700 }),
+        productDescriptionChanged('p1', 'Écran intact, coração, dual-SIM ŞİMŞEK 128GB ½ ⅷ'),
+        productPriceChanged('p2', 80),
+        productConditionChanged('p3', 'Fair'),
+        reportedProductDeleted('p3'),
+      ),
+    );
+    await store.close();
+    const tables = [
+      'products__words_by_postTime',
+      'products__words_by_sellingPrice',
+      'products__word_counts',
+      'products__word_counts_by_Brand',
+    ];
+    const contents = (): unknown[][] => {
+      const reader = new Database(file, { readonly: true });
+      const rows = tables.map((table) => reader.prepare(`SELECT * FROM ${table}`).raw().all());
+      reader.close();
+      return rows;
+    };
+    const kept = contents();
+    const db = new Database(file);
+    for (const table of tables) db.exec(`DROP TABLE ${table}`);
+    db.close();
+    await openEmbeddedReadStore({ file }).close();
+    expect(contents()).toEqual(kept);
+    expect(kept[0]).toContainEqual(expect.arrayContaining(['ecran']));
+  });
+
   it('searches word lists made before they carried years of use, and keeps them', async () => {
     const file = newFile();
     const log = eventLog();
