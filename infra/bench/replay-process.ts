@@ -52,7 +52,7 @@ const memory = (): Omit<Tenth, 'eventsPerSecond'> => {
     heapUsedMiB: mebibytes(heapUsed),
   };
 };
-const log = createEventStore({ DATA_DIR: dataDir });
+const log = createEventStore({ DATA_DIR: dataDir }, { readerThread: true });
 const eventStore: Pick<EventStore, 'readAll' | 'headPosition'> = {
   headPosition: async () => Math.min(upTo, await log.headPosition()),
   readAll: async ({ after, limit }) =>

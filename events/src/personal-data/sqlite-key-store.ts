@@ -60,18 +60,27 @@ export class SqlitePersonalDataKeys implements PersonalDataKeys {
   };
   private readonly eraseAndRecord: (subject: string, at: string) => void;
 
-  constructor(file: string) {
-    const db = new Database(file);
-    try {
-      db.pragma('busy_timeout = 5000');
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
-      db.pragma('secure_delete = ON');
-      db.exec(schema);
-    } catch (error) {
-      db.close();
-      throw error;
-    }
+  /** Whether close() closes the connection: the one it opened on a file, not one it was given. */
+  private readonly ownsConnection: boolean;
+
+  /**
+   * On the log's file, on a connection of its own; or on a connection to the log's file that its
+   * owner set up and closes (the log's reader thread: it only finds keys).
+   */
+  constructor(source: string | Database.Database) {
+    const db = typeof source === 'string' ? new Database(source) : source;
+    this.ownsConnection = typeof source === 'string';
+    if (this.ownsConnection)
+      try {
+        db.pragma('busy_timeout = 5000');
+        db.pragma('journal_mode = WAL');
+        db.pragma('synchronous = NORMAL');
+        db.pragma('secure_delete = ON');
+        db.exec(schema);
+      } catch (error) {
+        db.close();
+        throw error;
+      }
     this.db = db;
     this.statements = {
       find: db
@@ -113,6 +122,11 @@ export class SqlitePersonalDataKeys implements PersonalDataKeys {
       find: (subject) => this.kept.get(subject) ?? this.findNow(subject),
       obtain: (subject) => this.kept.get(subject) ?? this.obtainNow(subject),
     };
+  }
+
+  /** How many erasures any process recorded: it grows with every key destroyed. */
+  erasuresRecorded(): number {
+    return this.statements.lastErasure.get() ?? 0;
   }
 
   private findNow(subject: string): KeyObject | null {
@@ -160,7 +174,7 @@ export class SqlitePersonalDataKeys implements PersonalDataKeys {
   }
 
   close(): Promise<void> {
-    this.db.close();
+    if (this.ownsConnection) this.db.close();
     return Promise.resolve();
   }
 

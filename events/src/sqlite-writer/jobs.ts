@@ -1,6 +1,9 @@
 // What a SQLite thread does with each request it takes, by kind of job. Each job is also what the
-// thread's owner runs on a connection of its own when no thread can run, so it lives here once.
+// thread's owner runs on a connection of its own when no thread can run, so it lives here once;
+// the log's reader, which needs the event catalog, lives in ../store/log-reads.ts and runs in a
+// bundle of its own (thread-code.ts), so that the writers' threads do not load the catalog.
 import type Database from 'better-sqlite3';
+import type { RecordedEvent } from '../envelope.ts';
 import { batchCommitter, type CommitEntry, type CommitOutcome } from '../store/embedded-commit.ts';
 import { statementsCommitter, type Step } from './statements.ts';
 
@@ -11,7 +14,9 @@ export type JobSpec =
   /** Named statements: each request runs some of them in order, in one transaction. */
   | { readonly kind: 'statements'; readonly statements: Readonly<Record<string, string>> }
   /** A PASSIVE checkpoint per request: the WAL copied into the database file, and synced. */
-  | { readonly kind: 'checkpoint' };
+  | { readonly kind: 'checkpoint' }
+  /** Pages of the event log, read and opened as the store reads them (../store/log-reads.ts). */
+  | { readonly kind: 'log-reads' };
 
 export type JobKind = JobSpec['kind'];
 export type SpecOf<K extends JobKind> = Extract<JobSpec, { readonly kind: K }>;
@@ -23,6 +28,10 @@ interface JobMessages {
   };
   readonly statements: { readonly request: readonly Step[]; readonly answer: null };
   readonly checkpoint: { readonly request: null; readonly answer: null };
+  readonly 'log-reads': {
+    readonly request: { readonly after: number; readonly limit: number };
+    readonly answer: RecordedEvent[];
+  };
 }
 export type JobRequest<K extends JobKind> = JobMessages[K]['request'];
 export type JobAnswer<K extends JobKind> = JobMessages[K]['answer'];
@@ -36,6 +45,9 @@ const jobs: { readonly [K in JobKind]: (db: Database.Database, spec: SpecOf<K>) 
   checkpoint: (db) => () => {
     db.pragma('wal_checkpoint(PASSIVE)');
     return null;
+  },
+  'log-reads': () => {
+    throw new Error('The log is read in a thread of its own (../store/log-reads-thread.ts)');
   },
 };
 

@@ -1,4 +1,4 @@
-// The messages between a SQLite thread (thread.ts) and its owner (sqlite-thread.ts).
+// The messages between a SQLite thread (serve.ts) and its owner (sqlite-thread.ts).
 import type { ConnectionSettings } from './connection.ts';
 import type { JobAnswer, JobKind, JobRequest, SpecOf } from './jobs.ts';
 

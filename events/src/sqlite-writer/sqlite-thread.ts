@@ -54,7 +54,7 @@ export function startSqliteThread<K extends JobKind>(
 }
 
 /**
- * The owner's side of a SQLite thread (thread.ts). Requests are answered in order, each once its
+ * The owner's side of a SQLite thread (serve.ts). Requests are answered in order, each once its
  * job is done. An idle thread never keeps the process alive. Starting is asynchronous (the
  * thread's code is bundled first): requests made meanwhile wait for it, and a failure to start is
  * reported as the thread's end (onGone, requests rejected as not done).
@@ -78,7 +78,7 @@ export class SqliteThread<K extends JobKind> {
     this.options = options;
 
     this.holdProcessWhileBusy = options.holdProcessWhileBusy ?? true;
-    this.started = sqliteThreadCode().then(
+    this.started = sqliteThreadCode(settings.job.kind).then(
       (code) => this.run(code, settings),
       (error: unknown) => this.end(asError(error)),
     );
@@ -152,7 +152,8 @@ export class SqliteThread<K extends JobKind> {
   }
 
   private holdWhileBusy(worker: Worker): void {
-    if (this.holdProcessWhileBusy && this.waiting.size > 0) worker.ref();
+    // A closing thread is held until it ended, whatever it still answers first.
+    if (this.closing || (this.holdProcessWhileBusy && this.waiting.size > 0)) worker.ref();
     else worker.unref();
   }
 

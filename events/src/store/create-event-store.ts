@@ -25,9 +25,15 @@ export interface EventStoreEnvironment {
 /** Where the embedded profile keeps the event log inside DATA_DIR. */
 export const embeddedEventStoreFile = (dataDir: string): string => join(dataDir, 'events.sqlite3');
 
-function openEmbedded(dataDir: string): EventStore {
+/** How a process reads the log, where the store offers a choice (the embedded one). */
+export interface EventStoreUse {
+  /** The process reads the whole log page by page (a replay): see EmbeddedEventStoreOptions. */
+  readonly readerThread?: boolean;
+}
+
+function openEmbedded(dataDir: string, use: EventStoreUse): EventStore {
   mkdirSync(dataDir, { recursive: true });
-  return openEmbeddedEventStore({ file: embeddedEventStoreFile(dataDir) });
+  return openEmbeddedEventStore({ file: embeddedEventStoreFile(dataDir), ...use });
 }
 
 // EventStoreDB's client (gRPC and protobuf, heavy in a process's memory) and MongoDB's driver are
@@ -49,9 +55,12 @@ async function openEventStoreDb(url: string, env: EventStoreEnvironment): Promis
 }
 
 /** The event store of the profile: EventStoreDB when EVENTSTORE_URL is set, else the embedded log. */
-export async function openEventStore(env: EventStoreEnvironment): Promise<EventStore> {
+export async function openEventStore(
+  env: EventStoreEnvironment,
+  use: EventStoreUse = {},
+): Promise<EventStore> {
   if (env.EVENTSTORE_URL) return openEventStoreDb(env.EVENTSTORE_URL, env);
-  return openEmbedded(env.DATA_DIR);
+  return openEmbedded(env.DATA_DIR, use);
 }
 
 /**
@@ -59,9 +68,9 @@ export async function openEventStore(env: EventStoreEnvironment): Promise<EventS
  * once and its client library is loaded behind it (every call waits for it; an invalid URL fails
  * the first call instead of this one).
  */
-export function createEventStore(env: EventStoreEnvironment): EventStore {
+export function createEventStore(env: EventStoreEnvironment, use: EventStoreUse = {}): EventStore {
   if (env.EVENTSTORE_URL) return new DeferredEventStore(openEventStoreDb(env.EVENTSTORE_URL, env));
-  return openEmbedded(env.DATA_DIR);
+  return openEmbedded(env.DATA_DIR, use);
 }
 
 /** An event store that forwards every call to one still being opened. */

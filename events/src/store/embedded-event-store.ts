@@ -1,8 +1,8 @@
 import type Database from 'better-sqlite3';
-import { assertValidEvent, upcastEvent } from '../catalog.ts';
-import type { DomainEvent, EventMetadata, NewEvent, RecordedEvent } from '../envelope.ts';
-import { openPersonalData, sealPersonalData } from '../personal-data/sealing.ts';
+import type { DomainEvent, NewEvent, RecordedEvent } from '../envelope.ts';
+import { sealPersonalData } from '../personal-data/sealing.ts';
 import { SqlitePersonalDataKeys } from '../personal-data/sqlite-key-store.ts';
+import { startSqliteThread, type SqliteThread } from '../sqlite-writer/sqlite-thread.ts';
 import { assertAppendable, assertSequence } from './appendable.ts';
 import { BackgroundCheckpoints } from './background-checkpoints.ts';
 import { GroupCommit, toCommitAppend, type StoredForm } from './embedded-group-commit.ts';
@@ -10,10 +10,10 @@ import {
   checkIntegrity,
   openLogConnection,
   prepareReads,
-  type EventRow,
   type LogReads,
 } from './embedded-schema.ts';
 import { sealEventsStoredInClear } from './embedded-personal-data.ts';
+import { recordedEventReader } from './log-reads.ts';
 import { CommitSignal, EmbeddedSubscription } from './embedded-subscription.ts';
 import type {
   AppendResult,
@@ -68,7 +68,18 @@ export interface EmbeddedEventStoreOptions {
    * the store falls back to when no thread can run.
    */
   readonly writerThread?: boolean;
+  /**
+   * Read pages of the global log (`readAll`) in a thread of their own, with their personal data
+   * opened there, so that a process that works on each page while the next is read (a replay)
+   * does both at once. Off by default: a thread holds memory of its own, and a service reads the
+   * log through its subscriptions. A page the thread does not answer is read on the store's own
+   * connection.
+   */
+  readonly readerThread?: boolean;
 }
+
+/** Pages the reader thread reads ahead of readAll. */
+const pagesReadAhead = 4;
 
 export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): EmbeddedEventStore {
   return new EmbeddedEventStore(options);
@@ -82,6 +93,19 @@ export class EmbeddedEventStore implements EventStore {
   private readonly subscriptions = new Set<EmbeddedSubscription>();
   private readonly checkpoints: BackgroundCheckpoints;
   private readonly keys: SqlitePersonalDataKeys;
+  /** Where readAll reads, once asked for (options.readerThread); null when it cannot. */
+  private reader: SqliteThread<'log-reads'> | null | undefined;
+  /** Pages asked of the reader thread before readAll asked for them, by the position they follow. */
+  private readonly pagesAhead = new Map<
+    number,
+    {
+      readonly limit: number;
+      /** The erasures recorded when it was asked for (erasuresRecorded). */
+      readonly erasures: number;
+      readonly page: Promise<RecordedEvent[] | null>;
+    }
+  >();
+  private readonly file: string;
   /** Set by close(): no append is accepted any more. */
   private closing: Promise<void> | undefined;
   /** Set once the file is about to close: nothing is read any more either. */
@@ -90,6 +114,8 @@ export class EmbeddedEventStore implements EventStore {
   constructor(options: EmbeddedEventStoreOptions) {
     const db = openLogConnection(options.file);
     this.db = db;
+    this.file = options.file;
+    if (!options.readerThread) this.reader = null;
     try {
       this.keys = new SqlitePersonalDataKeys(options.file);
       sealEventsStoredInClear(db);
@@ -154,7 +180,44 @@ export class EmbeddedEventStore implements EventStore {
   }
 
   readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
-    return Promise.try(() => this.readAllNow(after, limit));
+    const reader = this.logReader();
+    if (!reader) return Promise.try(() => this.readAllNow(after, limit));
+    const erasures = this.keys.erasuresRecorded();
+    const kept = this.pagesAhead.get(after);
+    for (const position of this.pagesAhead.keys())
+      if (position <= after || this.pagesAhead.get(position)?.erasures !== erasures)
+        this.pagesAhead.delete(position);
+    // A page asked for before someone was erased may hold their data in clear: it is read again.
+    const ahead = kept?.limit === limit && kept.erasures === erasures ? kept : undefined;
+    const asked = ahead?.page ?? this.pageFromThread(reader, after, limit);
+    // The next pages are asked for now, while the caller works on this one: positions are 1..N
+    // (see above), so the page after this one, if full, follows position after + limit.
+    for (let page = 1; page <= pagesReadAhead; page += 1) {
+      const next = after + page * limit;
+      if (!this.pagesAhead.has(next))
+        this.pagesAhead.set(next, {
+          limit,
+          erasures,
+          page: this.pageFromThread(reader, next, limit),
+        });
+    }
+    return asked.then((page) =>
+      // A read changes nothing: a page the thread did not answer is read here, which also throws
+      // a page's own error (an event that does not open, or breaks the catalog) as its own class.
+      // So is a page asked ahead that ended at the log's head then: the log may have grown since.
+      page && (page.length === limit || asked !== ahead?.page)
+        ? page
+        : this.readAllNow(after, limit),
+    );
+  }
+
+  /** A page from the reader thread; null when it did not answer one. */
+  private pageFromThread(
+    reader: SqliteThread<'log-reads'>,
+    after: number,
+    limit: number,
+  ): Promise<RecordedEvent[] | null> {
+    return reader.request({ after, limit }).catch(() => null);
   }
 
   headPosition(): Promise<number> {
@@ -166,13 +229,13 @@ export class EmbeddedEventStore implements EventStore {
 
   readStreamNow(streamId: string): RecordedEvent[] {
     this.assertOpen();
-    return this.reads.stream.all(streamId).map(this.recordedEventReader());
+    return this.reads.stream.all(streamId).map(recordedEventReader(this.keys));
   }
 
   /** The same page as readAll, synchronously: what subscriptions read with. */
   readAllNow(after: number, limit: number): RecordedEvent[] {
     this.assertOpen();
-    return this.reads.page.all(after, limit).map(this.recordedEventReader());
+    return this.reads.page.all(after, limit).map(recordedEventReader(this.keys));
   }
 
   /** Crypto-shredding (see the port): the subject's key is destroyed in the file and its WAL. */
@@ -231,6 +294,7 @@ export class EmbeddedEventStore implements EventStore {
     await Promise.all([...this.subscriptions].map((s) => s.close()));
     this.closed = true;
     await this.checkpoints.close();
+    await this.reader?.close();
     await this.keys.close();
     this.db.close();
   }
@@ -241,30 +305,32 @@ export class EmbeddedEventStore implements EventStore {
     return (type, data, metadata) => sealPersonalData(type, data, metadata, obtain);
   }
 
-  /** Reads the rows of one read as events, their personal data opened with each person's key. */
-  private recordedEventReader(): (row: EventRow) => RecordedEvent {
-    const { find: keyOf } = this.keys.lookups();
-    return (row) => {
-      const [position, streamId, revision, eventId, type, schemaVersion, data, metadata, at] = row;
-      const opened = openPersonalData(
-        type,
-        JSON.parse(data) as object,
-        JSON.parse(metadata) as object,
-        keyOf,
-      );
-      assertValidEvent(type, schemaVersion, opened.data, opened.metadata);
-      return upcastEvent({
-        eventId,
-        streamId,
-        revision,
-        position,
-        type,
-        schemaVersion,
-        data: opened.data,
-        metadata: opened.metadata as EventMetadata,
-        recordedAt: at,
-      });
-    };
+  /**
+   * The reader thread, started by the first readAll; null once it is gone, when not asked for, or
+   * once the store is closing (reads then go on, on its own connection, until it is closed).
+   */
+  private logReader(): SqliteThread<'log-reads'> | null {
+    if (this.closing) return null;
+    if (this.reader !== undefined) return this.reader;
+    const reader = startSqliteThread(
+      {
+        connection: {
+          file: this.file,
+          fileMustExist: true,
+          pragmas: ['busy_timeout = 5000', 'query_only = ON'],
+          requireDurable: false,
+        },
+        job: { kind: 'log-reads' },
+      },
+      {
+        name: 'log reader',
+        onGone: () => {
+          this.reader = null;
+        },
+      },
+    );
+    this.reader = reader;
+    return reader;
   }
 
   private assertOpen(): void {

@@ -125,9 +125,13 @@ describe('SQLite threads (sqlite-writer)', () => {
   });
 
   it('runs plain JavaScript with no package inlined but its own modules', async () => {
-    const code = await sqliteThreadCode();
+    const code = await sqliteThreadCode('event-log');
     // The event log's commit comes without the catalog and its schemas (typebox).
     expect(code).toMatch(/INSERT INTO events/);
     expect(code).not.toMatch(/node_modules\/(?!better-sqlite3\/)/);
+    // The log's reader is the one that needs them, in a bundle of its own.
+    const reader = await sqliteThreadCode('log-reads');
+    expect(reader).toMatch(/node_modules\/typebox\//);
+    expect(reader).not.toMatch(/INSERT INTO events/);
   });
 });

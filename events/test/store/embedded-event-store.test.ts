@@ -1,9 +1,11 @@
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { InvalidEventError } from '../../src/catalog.ts';
 import type { RecordedEvent } from '../../src/envelope.ts';
 import { openEmbeddedEventStore } from '../../src/store/embedded-event-store.ts';
 import { eventStoreContract } from './event-store.contract.ts';
-import { categoryCreated, temporaryDirectory, uniqueStream } from './fixtures.ts';
+import { categoryCreated, temporaryDirectory, uniqueStream, userRegistered } from './fixtures.ts';
 
 describe('embedded event store (SQLite)', () => {
   const { dir, remove } = temporaryDirectory();
@@ -20,6 +22,83 @@ describe('embedded event store (SQLite)', () => {
       async () => openEmbeddedEventStore({ file: freshFile(), writerThread: false }),
       { sequencesAreAtomic: true },
     );
+  });
+
+  // What a replay's store does: pages read in a thread of their own, and read ahead.
+  describe('reading pages in its reader thread', () => {
+    eventStoreContract(
+      async () => openEmbeddedEventStore({ file: freshFile(), readerThread: true }),
+      { sequencesAreAtomic: true },
+    );
+
+    /** A store reading in its thread, and the people whose registrations it holds. */
+    const registrations = () => {
+      const store = openEmbeddedEventStore({ file: freshFile(), readerThread: true });
+      // The person whose registration is at position p is uids[p - 1].
+      const uids: string[] = [];
+      return {
+        store,
+        uids,
+        register: async (count: number) => {
+          for (let i = 0; i < count; i += 1) {
+            const uid = uniqueStream('ann');
+            uids.push(uid);
+            await store.append(`user-${uid}`, [userRegistered(uid)], {
+              expectedRevision: 'no_stream',
+            });
+          }
+        },
+        // The thread answers in order: a page asked again is answered after those asked ahead.
+        readAheadDone: (after: number) => store.readAll({ after, limit: 4 }),
+      };
+    };
+    const positions = (page: RecordedEvent[]) => page.map((event) => event.position);
+
+    it('reads a page again that was read ahead when the log ended in it', async () => {
+      const { store, register, readAheadDone } = registrations();
+      await register(10);
+      expect(positions(await store.readAll({ after: 0, limit: 4 }))).toEqual([1, 2, 3, 4]);
+      await readAheadDone(0);
+      await register(8);
+      expect(positions(await store.readAll({ after: 4, limit: 4 }))).toEqual([5, 6, 7, 8]);
+      expect(positions(await store.readAll({ after: 8, limit: 4 }))).toEqual([9, 10, 11, 12]);
+      expect(positions(await store.readAll({ after: 12, limit: 4 }))).toEqual([13, 14, 15, 16]);
+      expect(positions(await store.readAll({ after: 16, limit: 4 }))).toEqual([17, 18]);
+      expect(await store.readAll({ after: 18, limit: 4 })).toEqual([]);
+      await store.close();
+    });
+
+    it('reads a page again that was read ahead before someone in it was erased', async () => {
+      const { store, uids, register, readAheadDone } = registrations();
+      await register(8);
+      expect(positions(await store.readAll({ after: 0, limit: 4 }))).toEqual([1, 2, 3, 4]);
+      await readAheadDone(0);
+      await store.erasePersonalData(uids[5]!);
+      const page = await store.readAll({ after: 4, limit: 4 });
+      expect(positions(page)).toEqual([5, 6, 7, 8]);
+      expect(page.map((event) => (event.data as { name: string }).name)).toEqual([
+        'Ann',
+        'erased',
+        'Ann',
+        'Ann',
+      ]);
+      await store.close();
+    });
+
+    it('fails a page that does not open as the store does, with the same error', async () => {
+      const file = freshFile();
+      const store = openEmbeddedEventStore({ file, readerThread: true });
+      await store.append(uniqueStream('category'), [categoryCreated('c1')], {
+        expectedRevision: 'no_stream',
+      });
+      const db = new Database(file);
+      db.prepare("UPDATE events SET type = 'NoSuchEvent'").run();
+      db.close();
+      await expect(store.readAll({ after: 0, limit: 10 })).rejects.toBeInstanceOf(
+        InvalidEventError,
+      );
+      await store.close();
+    });
   });
 
   it('commits in its writer thread by default, on its own connection when asked', async () => {

@@ -1,4 +1,9 @@
-import { createEventStore, embeddedEventStoreFile, type EventStore } from '@resale/events';
+import {
+  createEventStore,
+  embeddedEventStoreFile,
+  type EventStore,
+  type EventStoreUse,
+} from '@resale/events';
 import { statSync } from 'node:fs';
 import { createLogger, type Logger } from '../logger.ts';
 import { UsageError, type OperatorCommand } from './command-line.ts';
@@ -91,8 +96,8 @@ export function missingEventLog(env: EventLogSettings): string | undefined {
  * creates DATA_DIR and an empty log, which an operator command that was pointed at the wrong
  * folder must not leave behind. Throws OperatorError when there is no log.
  */
-export function openExistingEventStore(env: EventLogSettings): EventStore {
+export function openExistingEventStore(env: EventLogSettings, use: EventStoreUse = {}): EventStore {
   const missing = missingEventLog(env);
   if (missing) throw new OperatorError(missing);
-  return createEventStore(env);
+  return createEventStore(env, use);
 }

@@ -26,7 +26,7 @@ async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T>
 // npm run replay [-- names...]: rebuilds every read model, or the named ones, from position 0
 // (--help: usage).
 await runOperatorCommand(replayCommand, async ({ names }, env, logger) => {
-  const eventStore = openExistingEventStore(env);
+  const eventStore = openExistingEventStore(env, { readerThread: true });
   const readStore = await createReadStore(env);
   // The live service's pub/sub, when it is Redis: the rebuilt read models are announced there.
   const pubsub: ChangePubSub | undefined = env.REDIS_URL

@@ -47,15 +47,18 @@ export interface ReplayReport {
 
 /**
  * V8 flags for a replay's process. A replay allocates a short-lived object tree per event it
- * reads: a young generation of 2 x 32 MiB (V8's default is 2 x 16) collects fewer of them, or
- * promotes them, while still in use. What outlives a page is small and bounded (the documents
- * the rebuild holds), yet V8 let the old generation grow to several times it between full
- * collections, and keeps what it freed; a growth factor of 1.2 holds the heap near what is live
- * at no cost in speed, which leaves the replay's peak RSS to SQLite's page caches and sorts (the
- * benchmark's replay and catalog parts measure both). `npm run replay` passes them
- * (workers/package.json), and so does the benchmark for its replay processes.
+ * reads, in the embedded log's reader thread and again as the page arrives. The flags hold for
+ * every isolate of the process, so a young generation is sized here for both: semi-spaces of
+ * 16 MiB, where V8 would grow them larger on this heap; a larger one was a little faster and cost
+ * each isolate its own share of the RSS that the replay's goal bounds. What outlives a page is
+ * small and bounded (the documents the rebuild holds), yet V8 let the old generation grow to
+ * several times it between full collections, and keeps what it freed; a growth factor of 1.2
+ * holds the heap near what is live at no cost in speed, which leaves the replay's peak RSS to
+ * SQLite's page caches and sorts (the benchmark's replay and catalog parts measure both).
+ * `npm run replay` passes them (workers/package.json), and so does the benchmark for its replay
+ * processes.
  */
-export const replayNodeFlags = ['--max-semi-space-size=32', '--heap-growing-percent=20'] as const;
+export const replayNodeFlags = ['--max-semi-space-size=16', '--heap-growing-percent=20'] as const;
 
 /**
  * Rebuilds read models from position 0 beside the live ones, then swaps them in, while the live
