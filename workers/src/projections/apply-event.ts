@@ -192,23 +192,29 @@ class ChangeCollector {
   }
 }
 
+/** Whether an application reports what changed: a rebuild's swap announces its documents. */
+export interface ApplyOptions {
+  readonly changes: 'report' | 'none';
+}
+
 /** Applies an event to `models` of a store with one writer; returns what changed. */
 export function applyEvent(
   recorded: RecordedEvent,
   models: readonly ReadModelName[],
   documents: SyncDocuments,
+  { changes: report }: ApplyOptions = { changes: 'report' },
 ): ReadModelChange[] {
   const found = targetsOf(recorded, models);
   if (!found) return [];
-  const changes = new ChangeCollector(recorded.position);
+  const changes = report === 'report' ? new ChangeCollector(recorded.position) : null;
   for (const target of found.targets) {
     const stored = documents.load(target.model.name, target.id);
     const next = nextRecord(target, found.event, recorded.position, stored);
     if (!next) continue;
     documents.save(target.model.name, next);
-    changes.record(target, stored, next);
+    changes?.record(target, stored, next);
   }
-  return changes.list();
+  return changes?.list() ?? [];
 }
 
 /**
@@ -219,21 +225,22 @@ export async function applyEventConcurrently(
   recorded: RecordedEvent,
   models: readonly ReadModelName[],
   documents: ConcurrentDocuments,
+  { changes: report }: ApplyOptions = { changes: 'report' },
 ): Promise<ReadModelChange[]> {
   const found = targetsOf(recorded, models);
   if (!found) return [];
-  const changes = new ChangeCollector(recorded.position);
+  const changes = report === 'report' ? new ChangeCollector(recorded.position) : null;
   for (const target of found.targets) {
     for (let attempt = 1; ; attempt++) {
       const stored = await documents.load(target.model.name, target.id);
       const next = nextRecord(target, found.event, recorded.position, stored);
       if (!next) break;
       if (await documents.save(target.model.name, stored, next)) {
-        changes.record(target, stored, next);
+        changes?.record(target, stored, next);
         break;
       }
       if (attempt >= maxSaveAttempts) throw new ConcurrentUpdateError(target.model.name, target.id);
     }
   }
-  return changes.list();
+  return changes?.list() ?? [];
 }

@@ -1787,7 +1787,9 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
     try {
       // Nothing rolls back what an event that failed halfway did to the documents held.
       this.documents.readAhead(events, models);
-      changes = events.map((event) => applyEvent(event, models, this.documents));
+      changes = events.map((event) =>
+        applyEvent(event, models, this.documents, { changes: 'none' }),
+      );
       this.documents.evictIfFull();
     } catch (error) {
       this.broken = error;

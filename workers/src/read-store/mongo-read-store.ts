@@ -608,7 +608,9 @@ class MongoRebuild extends RebuildProgress implements RebuildTarget {
     const results: ReadModelChange[][] = [];
     for (const event of events) {
       // The rebuild is its only writer.
-      results.push(await applyEventConcurrently(event, models, this.documents));
+      results.push(
+        await applyEventConcurrently(event, models, this.documents, { changes: 'none' }),
+      );
       this.advance([event]);
     }
     return results;

@@ -69,8 +69,11 @@ export type ReadModelSwaps = Partial<
 /** SHA-256 (hex) of each read model's stored documents, sorted by `_id`, in canonical JSON. */
 export type ReadModelHashes = Partial<Record<ReadModelName, string>>;
 
-/** Read models being rebuilt beside the live ones ("build aside, then swap"). */
-/** `models`: the read models that `commit` swaps in. */
+/**
+ * Read models being rebuilt beside the live ones ("build aside, then swap"). `models`: the read
+ * models that `commit` swaps in. Its applyEvents answers no changes: nobody reads a rebuild's
+ * documents before its swap, which announces each rebuilt read model whole (rebuiltChanges).
+ */
 export interface RebuildTarget extends ProjectionTarget {
   hashModels(names?: readonly ReadModelName[]): Promise<ReadModelHashes>;
   /**
