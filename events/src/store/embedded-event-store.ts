@@ -42,6 +42,8 @@ export { EventStoreNotDurableError } from './embedded-schema.ts';
  *   thread, each acknowledged after its transaction committed;
  * - embedded-subscription.ts: subscriptions, woken by this instance's commits, polling for others';
  * - background-checkpoints.ts: the WAL copied into the database file by a thread;
+ * - log-reads.ts: rows read as events, on the store's connection or in its reader thread
+ *   (log-reads-thread.ts), which a replay's store reads pages ahead in;
  * - personal data is sealed on append and opened on read with the keys of the file's own table
  *   (../personal-data, embedded-personal-data.ts for logs written before sealing).
  *
@@ -52,7 +54,8 @@ export { EventStoreNotDurableError } from './embedded-schema.ts';
  * transaction or none of it, and a rolled-back transaction leaves no position behind, so the
  * committed positions are always exactly 1..N.
  *
- * Reads stay on this thread's connection: WAL readers never wait for the writer.
+ * Reads stay on this thread's connection, or the reader thread's: WAL readers never wait for the
+ * writer.
  */
 
 export interface EmbeddedEventStoreOptions {
