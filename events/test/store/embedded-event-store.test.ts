@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { InvalidEventError } from '../../src/catalog.ts';
 import type { RecordedEvent } from '../../src/envelope.ts';
 import { openEmbeddedEventStore } from '../../src/store/embedded-event-store.ts';
+import { osThreadNames } from '../../src/testing/os-threads.ts';
 import { eventStoreContract } from './event-store.contract.ts';
 import { categoryCreated, temporaryDirectory, uniqueStream, userRegistered } from './fixtures.ts';
 
@@ -29,6 +30,22 @@ describe('embedded event store (SQLite)', () => {
     eventStoreContract(
       async () => openEmbeddedEventStore({ file: freshFile(), readerThread: true }),
       { sequencesAreAtomic: true },
+    );
+
+    it.runIf(osThreadNames() !== null)(
+      'reads in a thread of its own, which a store not asked to never starts',
+      async () => {
+        const readers = () => osThreadNames()?.filter((name) => name === 'log reader').length;
+        const plain = openEmbeddedEventStore({ file: freshFile() });
+        await plain.readAll({ after: 0, limit: 10 });
+        expect(readers()).toBe(0);
+        const store = openEmbeddedEventStore({ file: freshFile(), readerThread: true });
+        await store.readAll({ after: 0, limit: 10 });
+        expect(readers()).toBe(1);
+        await store.close();
+        await plain.close();
+        expect(readers()).toBe(0);
+      },
     );
 
     /** A store reading in its thread, and the people whose registrations it holds. */
