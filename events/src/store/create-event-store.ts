@@ -55,12 +55,9 @@ async function openEventStoreDb(url: string, env: EventStoreEnvironment): Promis
 }
 
 /** The event store of the profile: EventStoreDB when EVENTSTORE_URL is set, else the embedded log. */
-export async function openEventStore(
-  env: EventStoreEnvironment,
-  use: EventStoreUse = {},
-): Promise<EventStore> {
+export async function openEventStore(env: EventStoreEnvironment): Promise<EventStore> {
   if (env.EVENTSTORE_URL) return openEventStoreDb(env.EVENTSTORE_URL, env);
-  return openEmbedded(env.DATA_DIR, use);
+  return openEmbedded(env.DATA_DIR, {});
 }
 
 /**

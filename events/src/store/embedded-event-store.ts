@@ -186,12 +186,11 @@ export class EmbeddedEventStore implements EventStore {
     const reader = this.logReader();
     if (!reader) return Promise.try(() => this.readAllNow(after, limit));
     const erasures = this.keys.erasuresRecorded();
-    const kept = this.pagesAhead.get(after);
-    for (const position of this.pagesAhead.keys())
-      if (position <= after || this.pagesAhead.get(position)?.erasures !== erasures)
-        this.pagesAhead.delete(position);
     // A page asked for before someone was erased may hold their data in clear: it is read again.
+    const kept = this.pagesAhead.get(after);
     const ahead = kept?.limit === limit && kept.erasures === erasures ? kept : undefined;
+    for (const [position, page] of this.pagesAhead)
+      if (position <= after || page.erasures !== erasures) this.pagesAhead.delete(position);
     const asked = ahead?.page ?? this.pageFromThread(reader, after, limit);
     // The next pages are asked for now, while the caller works on this one: positions are 1..N
     // (see above), so the page after this one, if full, follows position after + limit.
@@ -208,9 +207,7 @@ export class EmbeddedEventStore implements EventStore {
       // A read changes nothing: a page the thread did not answer is read here, which also throws
       // a page's own error (an event that does not open, or breaks the catalog) as its own class.
       // So is a page asked ahead that ended at the log's head then: the log may have grown since.
-      page && (page.length === limit || asked !== ahead?.page)
-        ? page
-        : this.readAllNow(after, limit),
+      page && (page.length === limit || !ahead) ? page : this.readAllNow(after, limit),
     );
   }
 
