@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, openSync, closeSync, statSync, utimesSync, readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /** A port nobody listens on right now (the OS's pick for port 0). */
 export async function freePort(host: string): Promise<number> {
@@ -64,10 +66,37 @@ function ephemeralPortsStart(): number {
   return 49_152;
 }
 
+/** Where the processes of this machine note the ports they picked and have not listened on yet. */
+const reservationsDir = path.join(tmpdir(), 'resale-market-ports');
+
+/** How long a picked port stays reserved: longer than any program here takes to start. */
+const reservationMs = 10 * 60_000;
+
+/**
+ * Claims the port for this process unless another process claimed it within `reservationMs`.
+ * Between a pick and the listen (a whole stack starting, for a gateway) the port looks free to
+ * every other test process, which may pick it too; the claim is the file created exclusively.
+ */
+function reserve(port: number): boolean {
+  mkdirSync(reservationsDir, { recursive: true });
+  const file = path.join(reservationsDir, String(port));
+  try {
+    closeSync(openSync(file, 'wx'));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  if (Date.now() - statSync(file).mtimeMs < reservationMs) return false;
+  const now = new Date();
+  utimesSync(file, now, now);
+  return true;
+}
+
 /**
  * A free port whose `count - 1` successors are free too (the Auth emulator takes the two ports
- * after its own), for a program started later. It lies below the OS's ephemeral range: a port the
- * OS may hand out can be taken by any outgoing connection between this check and the listen.
+ * after its own), for a program started later, reserved against the other processes picking at
+ * the same time. It lies below the OS's ephemeral range: a port the OS may hand out can be taken
+ * by any outgoing connection between this check and the listen.
  */
 export async function freePortRun(count: number, host = '127.0.0.1'): Promise<number> {
   const low = 20_000;
@@ -77,7 +106,9 @@ export async function freePortRun(count: number, host = '127.0.0.1'): Promise<nu
     const refusals = await Promise.all(
       Array.from({ length: count }, (_, i) => listenRefusal(port + i, host)),
     );
-    if (refusals.every((refusal) => refusal === null)) return port;
+    if (!refusals.every((refusal) => refusal === null)) continue;
+    const ports = Array.from({ length: count }, (_, i) => port + i);
+    if (ports.every(reserve)) return port;
   }
   throw new Error(`No ${count} consecutive free ports`);
 }
