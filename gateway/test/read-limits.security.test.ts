@@ -90,6 +90,24 @@ describe('read limits', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
+
+  it("counts each token's early answers of a public read against that token", async () => {
+    const t = await appWith({ RATE_LIMIT_READS: '1000', RATE_LIMIT_READS_PER_TOKEN: '3' });
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const read = async (token: string): Promise<number> => {
+      const response = await fetch(`${base}/categories`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await response.arrayBuffer();
+      return response.status;
+    };
+    // The first is the app's, noted for every token; the next ones early, each counted.
+    expect([await read('token-a'), await read('token-a'), await read('token-a')]).toEqual([
+      200, 200, 200,
+    ]);
+    expect(await read('token-a')).toBe(429);
+    expect([await read('token-b'), await read('token-b')]).toEqual([200, 200]);
+  });
 });
 
 describe('read limits with REDIS_URL', () => {

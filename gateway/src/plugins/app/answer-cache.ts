@@ -88,8 +88,9 @@ interface EarlyAnswer {
   /** What a plain answer is made of; null for a whole (GraphQL) answer, which names its parts. */
   readonly sources: readonly AnswerSource[] | null;
   /**
-   * For a request with a token: its caller, with the cached user state the answer was made for,
-   * and what the token's reads are counted under (worked out once, here).
+   * For a request with a token, to a route whose answer depends on its caller: the caller, with
+   * the cached user state the answer was made for, and what the token's reads are counted under
+   * (worked out once, here).
    */
   readonly caller: (CachedCaller & { readonly tokenKey: string | undefined }) | undefined;
   /** Name, value, name, value...: the app's answer headers without its request id and length. */
@@ -273,11 +274,14 @@ async function answerCache(app: FastifyInstance): Promise<void> {
    * received, and gets the cached answer, while current, with the headers the app sent along with
    * it (security headers, CORS for that Origin, content type) and a request id of its own. A
    * request line the app answered once passes the same validation again, and nothing else of the
-   * request changes such an answer. With a token, the app's checks (and a GraphQL answer) depend
-   * on the caller's user state too: the answer is given early only while the token is one verified
-   * before and unexpired and the caller's cached state is the very one the answer was made for (any
-   * change to the user drops it; the distributed profile caches none, so its signed-in reads always
-   * go to the app). GraphQL queries sent as GET (as the web client does) are cached as whole
+   * request changes such an answer. A REST route that requires no caller (no `config.auth`) never
+   * reads the token: its answer to a request with one is every such request's (the app's only
+   * difference is the signed-in Cache-Control), kept once for all tokens, and counted against
+   * each token's read limit. Otherwise, with a token, the app's checks (and a GraphQL answer)
+   * depend on the caller's user state too: the answer is given early only while the token is one
+   * verified before and unexpired and the caller's cached state is the very one the answer was
+   * made for (any change to the user drops it; the distributed profile caches none, so its
+   * signed-in reads of such routes always go to the app). GraphQL queries sent as GET (as the web client does) are cached as whole
    * answers. Requests with cookies, a body or a REST `minPosition` always go to the app, as does
    * every request once it is closing. It runs with EARLY_ANSWERS=on only, whatever LOG_LEVEL: while
    * the app logs requests (info and below), early answers are logged with the same two lines (see
@@ -287,10 +291,18 @@ async function answerCache(app: FastifyInstance): Promise<void> {
   const earlyAnswers = new LRUCache<string, EarlyAnswer>({ max: earlyAnswersMax });
   const headerLists = new Map<string, readonly string[]>();
   let earlyAnswersOn = app.config.EARLY_ANSWERS === 'on';
-  const earlyAnswerKeyOf = (url: string, { origin, authorization }: IncomingHttpHeaders): string =>
+  /**
+   * An early answer's key: the request line, Origin and Authorization, or for an answer the same
+   * for every caller, whether an Authorization came (a header value never holds a NUL).
+   */
+  const earlyAnswerKeyOf = (
+    url: string,
+    { origin, authorization }: IncomingHttpHeaders,
+    forEveryCaller = false,
+  ): string =>
     origin === undefined && authorization === undefined
       ? url
-      : `${url}\n${origin ?? ''}\n${authorization ?? ''}`;
+      : `${url}\n${origin ?? ''}\n${authorization === undefined ? '' : forEveryCaller ? '\u0000' : authorization}`;
   const mayAnswerEarly = (headers: IncomingHttpHeaders): boolean =>
     headers.cookie === undefined &&
     headers['transfer-encoding'] === undefined &&
@@ -309,9 +321,13 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     // Only an answer Fastify has written whole (no onSend hook held it) shows its final headers.
     if (!reply.raw.headersSent || reply.statusCode !== 200) return;
     const { authorization } = raw.headers;
-    const caller = authorization === undefined ? undefined : app.auth.cachedCaller(authorization);
-    if (authorization !== undefined && caller === undefined) return;
-    const earlyKey = earlyAnswerKeyOf(raw.url, raw.headers);
+    const forEveryCaller = sources !== null && reply.request.routeOptions.config.auth === undefined;
+    const caller =
+      authorization === undefined || forEveryCaller
+        ? undefined
+        : app.auth.cachedCaller(authorization);
+    if (authorization !== undefined && !forEveryCaller && caller === undefined) return;
+    const earlyKey = earlyAnswerKeyOf(raw.url, raw.headers, forEveryCaller);
     // Made again for a caller whose state changed since (a new cached state object).
     if (earlyAnswers.peek(earlyKey)?.caller?.state === caller?.state && earlyAnswers.has(earlyKey))
       return;
@@ -385,7 +401,11 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     if (!earlyAnswersOn || request.method !== 'GET' || request.url === undefined) return false;
     const { headers } = request;
     if (!mayAnswerEarly(headers)) return false;
-    const early = earlyAnswers.get(earlyAnswerKeyOf(request.url, headers));
+    const early =
+      earlyAnswers.get(earlyAnswerKeyOf(request.url, headers)) ??
+      (headers.authorization === undefined
+        ? undefined
+        : earlyAnswers.get(earlyAnswerKeyOf(request.url, headers, true)));
     if (!early) return false;
     // The request's Authorization is the one noted (it is part of the key): its token was verified
     // then, so it stays valid until it expires, for as long as the caller's state is unchanged.
@@ -402,8 +422,8 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     if (typeof body !== 'string' && !Buffer.isBuffer(body)) return false;
     // Counted against the read limits as the app counts it; past them, the app refuses it.
     const address = clientAddressOf(request);
-    if (address === undefined || app.readLimits.takeCounted(address, caller?.tokenKey) > 0)
-      return false;
+    const tokenKey = caller ? caller.tokenKey : app.readLimits.tokenKeyOf(headers.authorization);
+    if (address === undefined || app.readLimits.takeCounted(address, tokenKey) > 0) return false;
     const id = requestIdOf(request);
     const completed = logsRequests() ? logEarlyAnswer(request, id) : undefined;
     const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
