@@ -1,4 +1,4 @@
-import { mkdirSync, openSync, closeSync, statSync, utimesSync, readFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -281,12 +281,13 @@ async function answerCache(app: FastifyInstance): Promise<void> {
    * depend on the caller's user state too: the answer is given early only while the token is one
    * verified before and unexpired and the caller's cached state is the very one the answer was
    * made for (any change to the user drops it; the distributed profile caches none, so its
-   * signed-in reads of such routes always go to the app). GraphQL queries sent as GET (as the web client does) are cached as whole
-   * answers. Requests with cookies, a body or a REST `minPosition` always go to the app, as does
-   * every request once it is closing. It runs with EARLY_ANSWERS=on only, whatever LOG_LEVEL: while
-   * the app logs requests (info and below), early answers are logged with the same two lines (see
-   * `logEarlyAnswer`). Fastify's hooks they pass by are the gateway's own, which they reproduce;
-   * `earlyAnswersGuard` refuses to start beside any other.
+   * signed-in reads of such routes always go to the app). GraphQL queries sent as GET (as the web
+   * client does) are cached as whole answers. Requests with cookies, a body or a REST
+   * `minPosition` always go to the app, as does every request once it is closing. It runs with
+   * EARLY_ANSWERS=on only, whatever LOG_LEVEL: while the app logs requests (info and below), early
+   * answers are logged with the same two lines (see `logEarlyAnswer`). Fastify's hooks they pass
+   * by are the gateway's own, which they reproduce; `earlyAnswersGuard` refuses to start beside
+   * any other.
    */
   const earlyAnswers = new LRUCache<string, EarlyAnswer>({ max: earlyAnswersMax });
   const headerLists = new Map<string, readonly string[]>();
@@ -299,10 +300,12 @@ async function answerCache(app: FastifyInstance): Promise<void> {
     url: string,
     { origin, authorization }: IncomingHttpHeaders,
     forEveryCaller = false,
-  ): string =>
-    origin === undefined && authorization === undefined
-      ? url
-      : `${url}\n${origin ?? ''}\n${authorization === undefined ? '' : forEveryCaller ? '\u0000' : authorization}`;
+  ): string => {
+    if (origin === undefined && authorization === undefined) return url;
+    const credentials =
+      authorization === undefined ? '' : forEveryCaller ? '\u0000' : authorization;
+    return `${url}\n${origin ?? ''}\n${credentials}`;
+  };
   const mayAnswerEarly = (headers: IncomingHttpHeaders): boolean =>
     headers.cookie === undefined &&
     headers['transfer-encoding'] === undefined &&
