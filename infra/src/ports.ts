@@ -78,7 +78,6 @@ const reservationMs = 10 * 60_000;
  * every other test process, which may pick it too; the claim is the file created exclusively.
  */
 function reserve(port: number): boolean {
-  mkdirSync(reservationsDir, { recursive: true });
   const file = path.join(reservationsDir, String(port));
   try {
     closeSync(openSync(file, 'wx'));
@@ -101,6 +100,7 @@ function reserve(port: number): boolean {
 export async function freePortRun(count: number, host = '127.0.0.1'): Promise<number> {
   const low = 20_000;
   const high = ephemeralPortsStart() - count;
+  mkdirSync(reservationsDir, { recursive: true });
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const port = low + Math.floor(Math.random() * (high - low));
     const refusals = await Promise.all(
