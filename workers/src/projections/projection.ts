@@ -70,9 +70,10 @@ export interface ReadModel<D extends ReadModelDocument> {
    */
   searchText?(doc: D): string;
   /**
-   * Fields a keyword search is often filtered by with equality (a brand): the store counts each
-   * word's documents per value of each, so that words no document of that value has find
-   * nothing at once.
+   * Fields a keyword search is often filtered by with equality (a brand), each a field whose
+   * value's words are words of every document's search text: the store counts each word's
+   * documents per value of each, so that words no document of that value has find nothing at
+   * once, and matches a search filtered on one value among that value's documents alone.
    */
   readonly searchFilterFields?: readonly string[];
   /**

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { BackgroundCheckpoints, type RecordedEvent } from '@resale/events';
 import { truncateWal } from '@resale/events/sqlite-writer';
 import Database from 'better-sqlite3';
@@ -163,6 +164,62 @@ function wordListFieldsOf(model: ReadModelName): string[] {
  */
 const wordListOf = (table: string, field: string): string => `${table}__words_by_${field}`;
 
+/**
+ * The FTS5 table of a filter field's values (`searchFilterFields`): each document's search words,
+ * each led by the tag of the document's value (`valueTagOf`). A search filtered on one value (a
+ * brand) matches its words there among that value's documents alone. In the search table the
+ * words' entries are every value's, and when few documents of the value have every word (another
+ * brand's model) intersecting them reads them whole. Contentless: it answers rowids only.
+ */
+const valueSearchTableOf = (table: string, field: string): string => `${table}__search_by_${field}`;
+
+/** Characters of a value's tag: a token of the values' table is a tag, then a word. */
+const valueTagLength = 6;
+
+/** A value's tag: letters and digits the tokenizer keeps whole (two values rarely share one). */
+export const valueTagOf = (value: string | number): string =>
+  hash('sha256', `${typeof value}:${value}`, 'hex').slice(0, valueTagLength);
+
+/** A document's words as the values' table holds them: each led by its value's tag. */
+const taggedWordsOf = (words: string, value: string | number): string => {
+  const tag = valueTagOf(value);
+  return words
+    .split(' ')
+    .filter((word) => word.length > 0)
+    .map((word) => tag + word)
+    .join(' ');
+};
+
+/**
+ * Where a query's words are matched, and the MATCH: among one value's documents when the query
+ * asks for one value of a filter field and has a word that is not one of the value's own (a
+ * brand's own words, which each of its documents has, are left out there: their entries are
+ * every document of the value, and reading them would cost what the table saves); otherwise in
+ * the search table.
+ */
+function wordsMatchOf(
+  model: ReadModelName,
+  table: string,
+  words: readonly string[],
+  where: DocumentQuery['where'],
+): { search: string; match: string } {
+  for (const field of filterFieldsOf(model)) {
+    const asked = where?.[field];
+    if (asked === undefined || asked === null) continue;
+    const value = sqlValue(asked);
+    if (value === null) continue;
+    const own = searchWords(String(value));
+    const others = words.filter((word) => !own.some((ownWord) => ownWord.startsWith(word)));
+    if (others.length === 0) continue;
+    const tag = valueTagOf(value);
+    return {
+      search: valueSearchTableOf(table, field),
+      match: matchOf(others.map((word) => tag + word)),
+    };
+  }
+  return { search: searchTableOf(table), match: matchOf(words) };
+}
+
 /** How many documents have each word: which of a query's words is the rarest. */
 const wordCountsOf = (table: string): string => `${table}__word_counts`;
 
@@ -264,6 +321,28 @@ function createSearchTables(db: Db, model: ReadModelName, table: string): void {
     const insert = db.prepare(`INSERT INTO "${countsBy}" (value, word, docs) VALUES (?, ?, ?)`);
     for (const [value, ofValue] of docs)
       for (const [word, count] of ofValue) insert.run(value, word, count);
+  }
+  for (const field of filterFieldsOf(model)) {
+    const byValue = valueSearchTableOf(table, field);
+    if (tableExists(db, byValue)) continue;
+    // Prefix indexes of a tag and 1 to prefixIndexed characters of a word, as the search table's.
+    const prefixes = Array.from({ length: prefixIndexed }, (_, i) => valueTagLength + i + 1);
+    db.exec(
+      `CREATE VIRTUAL TABLE "${byValue}" USING fts5(words, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 0', prefix = '${prefixes.join(' ')}')`,
+    );
+    const insert = db.prepare(`INSERT INTO "${byValue}" (rowid, words) VALUES (?, ?)`);
+    const page = db.prepare(
+      `SELECT s.rowid, s.words, ${fieldSql(field)} FROM "${search}" AS s JOIN "${table}" ON "${table}".rowid = s.rowid
+         WHERE s.rowid > ? ORDER BY s.rowid LIMIT 5000`,
+    );
+    for (let after = 0; ;) {
+      const rows = page.raw().all(after) as [number, string | null, string | number | null][];
+      const last = rows.at(-1);
+      if (!last) break;
+      for (const [rowid, words, value] of rows)
+        if (words && value !== null) insert.run(rowid, taggedWordsOf(words, value));
+      after = last[0];
+    }
   }
   for (const field of wordListFieldsOf(model)) {
     const list = wordListOf(table, field);
@@ -417,6 +496,7 @@ const searchTablesOf = (model: ReadModelName, table: string): string[] =>
         wordCountsOf(table),
         ...wordListFieldsOf(model).map((field) => wordListOf(table, field)),
         ...filterFieldsOf(model).map((field) => wordCountsByOf(table, field)),
+        ...filterFieldsOf(model).map((field) => valueSearchTableOf(table, field)),
       ]
     : [];
 
@@ -736,16 +816,20 @@ function findSql(
     params.push(JSON.stringify(matched));
   } else if (query.words && query.words.length > 0) {
     if (!readModels[model].searchText) throw new RangeError(`${model} cannot be searched`);
-    const search = searchTableOf(table);
-    conditions.push(
-      {
-        matches: `rowid IN (SELECT rowid FROM "${search}" WHERE "${search}" MATCH ?)`,
-        // Unary +: the set is not used to find rows, only to check them.
-        walk: `+rowid IN (SELECT rowid FROM "${search}" WHERE "${search}" MATCH ?)`,
-        'walk-words': `${wordsBeginFunction}((SELECT words FROM "${search}" WHERE rowid = "${table}".rowid), ?)`,
-      }[wordsPlan],
-    );
-    params.push(wordsPlan === 'walk-words' ? JSON.stringify(query.words) : matchOf(query.words));
+    if (wordsPlan === 'walk-words') {
+      const search = searchTableOf(table);
+      conditions.push(
+        `${wordsBeginFunction}((SELECT words FROM "${search}" WHERE rowid = "${table}".rowid), ?)`,
+      );
+      params.push(JSON.stringify(query.words));
+    } else {
+      const { search, match } = wordsMatchOf(model, table, query.words, query.where);
+      // Unary + for a walk: the set is not used to find rows, only to check them.
+      conditions.push(
+        `${wordsPlan === 'walk' ? '+' : ''}rowid IN (SELECT rowid FROM "${search}" WHERE "${search}" MATCH ?)`,
+      );
+      params.push(match);
+    }
   }
   const orderFields = query.orderBy.map(([field]) => field);
   if (query.page?.after !== undefined) {
@@ -933,6 +1017,16 @@ class DocumentTables {
             this.statement(
               `INSERT INTO "${countsBy}" (value, word, docs) VALUES (?, ?, 1) ON CONFLICT (value, word) DO UPDATE SET docs = docs + 1`,
             ).run(now, word);
+      if (before === text && old === now) continue;
+      // A row is in the values' table when it has search words and a value (as it is filled).
+      const byValue = valueSearchTableOf(table, field);
+      if (before && old !== null)
+        this.statement(`DELETE FROM "${byValue}" WHERE rowid = ?`).run(rowid);
+      if (text && now !== null)
+        this.statement(`INSERT INTO "${byValue}" (rowid, words) VALUES (?, ?)`).run(
+          rowid,
+          taggedWordsOf(text, now),
+        );
     }
     wordListFieldsOf(model).forEach((field) => {
       const list = wordListOf(table, field);
@@ -1316,23 +1410,33 @@ export class EmbeddedReadStore implements ReadStore {
    */
   private matchingRows(model: ReadModelName, query: DocumentQuery, bound: number): number[] | null {
     if (!query.words?.length || !readModels[model].searchText) return null;
-    const search = searchTableOf(this.tables.table(model));
+    const { search, match } = wordsMatchOf(
+      model,
+      this.tables.table(model),
+      query.words,
+      query.where,
+    );
     return this.tables
       .statement(`SELECT rowid FROM "${search}" WHERE "${search}" MATCH ? LIMIT ?`)
       .pluck()
-      .all(matchOf(query.words), bound + 1) as number[];
+      .all(match, bound + 1) as number[];
   }
 
   /** How many documents match a query's words, counted no further than one past `bound`. */
   private countMatches(model: ReadModelName, query: DocumentQuery, bound: number): number {
     if (!query.words?.length || !readModels[model].searchText) return 0;
-    const search = searchTableOf(this.tables.table(model));
+    const { search, match } = wordsMatchOf(
+      model,
+      this.tables.table(model),
+      query.words,
+      query.where,
+    );
     return this.tables
       .statement(
         `SELECT count(*) FROM (SELECT 1 FROM "${search}" WHERE "${search}" MATCH ? LIMIT ?)`,
       )
       .pluck()
-      .get(matchOf(query.words), bound + 1) as number;
+      .get(match, bound + 1) as number;
   }
 
   /**

@@ -5,6 +5,7 @@ import {
   productSearchText,
   type ProductDocument,
 } from '../../src/projections/products/index.ts';
+import { searchWords } from '../../src/projections/search-words.ts';
 import {
   eventLog,
   productAdvertised,
@@ -194,6 +195,22 @@ describe('products read model', () => {
       );
       const doc = documents.document('products', 'p1') as ProductDocument | null;
       expect(doc && productSearchText(doc)).toContain('Écran neuf');
+    });
+
+    it("a keyword search reads its brand's words, whatever the description says", () => {
+      // The stores match a search filtered on a brand among its products without its own words
+      // (searchFilterFields): each product of the brand must have them.
+      const documents = new MemoryDocuments();
+      documents.apply(
+        eventLog().recordAll(
+          productListed('p1', { Brand: 'Google Pixel', about: 'Nothing' }),
+          productDescriptionChanged('p1', 'Boxed'),
+        ),
+      );
+      const doc = documents.document('products', 'p1') as ProductDocument | null;
+      expect(doc && searchWords(productSearchText(doc))).toEqual(
+        expect.arrayContaining(searchWords('Google Pixel')),
+      );
     });
   });
 

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ReadModelName } from '../../src/projections/projection.ts';
 import { readModels } from '../../src/projections/registry.ts';
 import { encodeCursor } from '../../src/read-store/document-query.ts';
+import { valueTagOf } from '../../src/read-store/embedded-read-store.ts';
 import {
   getSellerByEmail,
   getUserByEmail,
@@ -202,9 +203,13 @@ describe('embedded read store', () => {
         // Few matches: sorted after they are read, which is cheap for few; looked up by rowid,
         // never by walking the brand's products.
         const read = reading.explainFind('products', query(sort)).join('; ');
-        expect(read).toMatch(/products__search/);
+        // Matched among the brand's products alone, unless every word is one of the brand's own.
+        expect(read).toMatch(/products__search_by_Brand/);
         expect(read).toMatch(/products USING INTEGER PRIMARY KEY/);
         expect(read).not.toMatch(/ix_products_by_brand/);
+        const own = reading.explainFind('products', { ...query(sort), words: ['sams'] }).join('; ');
+        expect(own).toMatch(/products__search\b/);
+        expect(own).not.toMatch(/products__search_by_Brand/);
       }
     } finally {
       await walking.close();
@@ -388,7 +393,7 @@ describe('embedded read store', () => {
     }
   });
 
-  it("keeps each brand's word counts as a rebuild makes them, through every change", async () => {
+  it("keeps each brand's word counts and words as a rebuild makes them, through every change", async () => {
     const log = eventLog();
     const events = log.recordAll(
       productListed('p1', { productName: 'Galaxy S20', about: 'Like an Oppo' }),
@@ -410,6 +415,20 @@ describe('embedded read store', () => {
         reader.close();
       }
     };
+    // Each brand's products having a word, as matched among that brand's products alone.
+    const matchedOf = (store: ReadStore, value: string, word: string): number => {
+      const reader = new Database((store as EmbeddedReadStore).file, { readonly: true });
+      try {
+        return reader
+          .prepare<[string], number>(
+            'SELECT count(*) FROM products__search_by_Brand WHERE products__search_by_Brand MATCH ?',
+          )
+          .pluck()
+          .get(`"${valueTagOf(value)}${word}"`) as number;
+      } finally {
+        reader.close();
+      }
+    };
     const live = openEmbeddedReadStore({ file: newFile() });
     const rebuilt = openEmbeddedReadStore({ file: newFile() });
     try {
@@ -418,6 +437,16 @@ describe('embedded read store', () => {
       await projectEvents(rebuild, events);
       await rebuild.commit();
       expect(countsOf(live)).toEqual(countsOf(rebuilt));
+      for (const store of [live, rebuilt]) {
+        const counts = countsOf(store) as { value: string; word: string; docs: number }[];
+        expect(counts.map(({ value, word }) => matchedOf(store, value, word))).toEqual(
+          counts.map(({ docs }) => docs),
+        );
+        // A deleted listing's words, a description's words before it changed, another brand's.
+        expect(matchedOf(store, 'Samsung', 's21')).toBe(0);
+        expect(matchedOf(store, 'Samsung', 'like')).toBe(0);
+        expect(matchedOf(store, 'Samsung', 'reno')).toBe(0);
+      }
       expect(countsOf(live)).toContainEqual({ value: 'Oppo', word: 'boxed', docs: 1 });
       expect(countsOf(live)).not.toContainEqual(expect.objectContaining({ word: 's21' }));
     } finally {
