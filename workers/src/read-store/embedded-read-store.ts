@@ -1275,8 +1275,11 @@ export class EmbeddedReadStore implements ReadStore {
       // (past countedMatches of them, to the lists' end), then the matches are read instead:
       // leaving an entry out in the lists alone costs a fraction of reading a match, and both
       // read the documents of the entries that have every word. The matches are counted as far
-      // as the walk needs, when it needs: counting them all costs as much as a short walk.
+      // as the walk needs, when it needs: counting them all costs as much as a short walk. Each
+      // count goes at least twice as far as the last (a count starts from the first match), and
+      // none is needed once one came short of its bound: that is how many there are.
       let atLeast = few + 1;
+      let exact = false;
       let fewer = false;
       const mayWalk = (walked: number): boolean => {
         if (this.searchWalkRows !== undefined) {
@@ -1286,7 +1289,11 @@ export class EmbeddedReadStore implements ReadStore {
         }
         const needed = Math.min(Math.ceil(walked / listedEntriesPerMatch), countedMatches);
         if (needed <= atLeast) return true;
-        atLeast = this.countMatches(model, query, needed);
+        if (!exact) {
+          const bound = Math.min(Math.max(needed, 2 * atLeast), countedMatches);
+          atLeast = this.countMatches(model, query, bound);
+          exact = atLeast <= bound;
+        }
         fewer = atLeast < needed;
         return !fewer;
       };
