@@ -1275,11 +1275,12 @@ export class EmbeddedReadStore implements ReadStore {
       // (past countedMatches of them, to the lists' end), then the matches are read instead:
       // leaving an entry out in the lists alone costs a fraction of reading a match, and both
       // read the documents of the entries that have every word. The matches are counted as far
-      // as the walk needs, when it needs: counting them all costs as much as a short walk. Each
-      // count goes at least twice as far as the last (a count starts from the first match), and
-      // none is needed once one came short of its bound: that is how many there are.
-      let atLeast = few + 1;
-      let exact = false;
+      // as the walk needs, when it needs: counting them all costs as much as a short walk. The
+      // matches are taken on from the last one taken, at least twice as many each time, and
+      // kept: the page is made of them when the walk stops. None is taken once they came short
+      // of what was asked: that is all of them.
+      const found = [...matched];
+      let all = false;
       let fewer = false;
       const mayWalk = (walked: number): boolean => {
         if (this.searchWalkRows !== undefined) {
@@ -1288,18 +1289,19 @@ export class EmbeddedReadStore implements ReadStore {
           return false;
         }
         const needed = Math.min(Math.ceil(walked / listedEntriesPerMatch), countedMatches);
-        if (needed <= atLeast) return true;
-        if (!exact) {
-          const bound = Math.min(Math.max(needed, 2 * atLeast), countedMatches);
-          atLeast = this.countMatches(model, query, bound);
-          exact = atLeast <= bound;
+        if (needed <= found.length) return true;
+        if (!all) {
+          const bound = Math.min(Math.max(needed, 2 * found.length), countedMatches);
+          const more = this.matchingRows(model, query, bound - found.length, found.at(-1)) ?? [];
+          found.push(...more);
+          all = found.length <= bound;
         }
-        fewer = atLeast < needed;
+        fewer = found.length < needed;
         return !fewer;
       };
       const listed = this.walkWordLists<D>(model, table, query, page, mayWalk);
       if (listed === 'too-far' && fewer)
-        return this.findRows<D>(findSql(model, table, query), query);
+        return this.findRows<D>(findSql(model, table, query, all ? { matched: found } : {}), query);
       if (listed !== 'not-listed' && listed !== 'too-far') return listed;
     }
     const plan = this.wordsPlan(model, query, fewMatched?.length);
@@ -1412,10 +1414,15 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   /**
-   * The rows of the documents matching a query's words, no more than one past `bound`; null
-   * when it has no words.
+   * The rows of the documents matching a query's words after the row `after`, in their order,
+   * no more than one past `bound`; null when it has no words.
    */
-  private matchingRows(model: ReadModelName, query: DocumentQuery, bound: number): number[] | null {
+  private matchingRows(
+    model: ReadModelName,
+    query: DocumentQuery,
+    bound: number,
+    after = 0,
+  ): number[] | null {
     if (!query.words?.length || !readModels[model].searchText) return null;
     const { search, match } = wordsMatchOf(
       model,
@@ -1423,10 +1430,13 @@ export class EmbeddedReadStore implements ReadStore {
       query.words,
       query.where,
     );
+    // In rowid order, which FTS5 reads its matches in: taken on after the last one taken.
     return this.tables
-      .statement(`SELECT rowid FROM "${search}" WHERE "${search}" MATCH ? LIMIT ?`)
+      .statement(
+        `SELECT rowid FROM "${search}" WHERE "${search}" MATCH ? AND rowid > ? ORDER BY rowid LIMIT ?`,
+      )
       .pluck()
-      .all(match, bound + 1) as number[];
+      .all(match, after, bound + 1) as number[];
   }
 
   /** How many documents match a query's words, counted no further than one past `bound`. */

@@ -217,6 +217,35 @@ describe('embedded read store', () => {
     }
   });
 
+  it('reads the matches it took when a walk of the word lists went too far for them', async () => {
+    // Few matches at the far end of the order: the walk takes them as it goes, then stops.
+    const store = openEmbeddedReadStore({
+      file: newFile(),
+      listedSearchMatches: 0,
+      listedFirstStep: 1,
+      rangeListedMatches: 0,
+    });
+    try {
+      await projectEvents(
+        store,
+        eventLog().recordAll(
+          ...Array.from({ length: 30 }, (_, i) =>
+            productListed(`b${i}`, { productName: `Reno ${i} Blue`, sellingPrice: 100 + i }),
+          ),
+          ...Array.from({ length: 30 }, (_, i) =>
+            productListed(`g${i}`, { productName: `Galaxy S${i}`, sellingPrice: 100 + i }),
+          ),
+          productListed('m1', { productName: 'Galaxy Blue', sellingPrice: 900 }),
+          productListed('m2', { productName: 'Galaxy Blue', sellingPrice: 950 }),
+        ),
+      );
+      const found = await search(store, { q: 'blue galaxy', sort: 'priceAsc' });
+      expect(found.items.map((product) => product._id)).toEqual(['m1', 'm2']);
+    } finally {
+      await store.close();
+    }
+  });
+
   describe('a rebuild past its memory limit', () => {
     // It writes out the documents it used least recently, and reads them back for their next events.
     rebuildContract({
