@@ -254,6 +254,30 @@ const tableExists = (db: Db, name: string): boolean =>
     .get(name) === 1;
 
 /**
+ * How much new index data an FTS5 table keeps in memory before writing it out as a segment
+ * (FTS5's `hashsize`, 1 MiB by default). A table filled from every document in one transaction
+ * otherwise writes a great many small segments and merges them over and over; other writes are
+ * small transactions, whose data is written out at their commit whatever this is.
+ */
+const fullTextPendingBytes = 16n * 1024n * 1024n;
+
+/** Creates an FTS5 table of one column, `words`, with prefix indexes of the given lengths. */
+function createFullTextTable(
+  db: Db,
+  name: string,
+  prefixes: readonly number[],
+  options = '',
+): void {
+  db.exec(
+    `CREATE VIRTUAL TABLE "${name}" USING fts5(words, ${options ? `${options}, ` : ''}tokenize = 'unicode61 remove_diacritics 0', prefix = '${prefixes.join(' ')}')`,
+  );
+  // An integer: FTS5 refuses a configuration value bound as a real.
+  db.prepare(`INSERT INTO "${name}" ("${name}", rank) VALUES ('hashsize', ?)`).run(
+    fullTextPendingBytes,
+  );
+}
+
+/**
  * Creates the search table and the word lists of a searchable read model's table when missing,
  * filled from the documents already there (a file written before the read model was searchable
  * or before it had word lists, and a rebuild's tables, filled once at its end).
@@ -264,10 +288,8 @@ function createSearchTables(db: Db, model: ReadModelName, table: string): void {
   const fillSearch = !tableExists(db, search);
   if (fillSearch) {
     // Prefix indexes up to prefixIndexed characters: a MATCH of a prefix reads one entry of them.
-    const prefixes = Array.from({ length: prefixIndexed }, (_, i) => i + 1).join(' ');
-    db.exec(
-      `CREATE VIRTUAL TABLE "${search}" USING fts5(words, tokenize = 'unicode61 remove_diacritics 0', prefix = '${prefixes}')`,
-    );
+    const prefixes = Array.from({ length: prefixIndexed }, (_, i) => i + 1);
+    createFullTextTable(db, search, prefixes);
     const insert = db.prepare(`INSERT INTO "${search}" (rowid, words) VALUES (?, ?)`);
     // Page by page: a rebuild fills its search table here from a million documents or more.
     const page = db.prepare(
@@ -327,9 +349,7 @@ function createSearchTables(db: Db, model: ReadModelName, table: string): void {
     if (tableExists(db, byValue)) continue;
     // Prefix indexes of a tag and 1 to prefixIndexed characters of a word, as the search table's.
     const prefixes = Array.from({ length: prefixIndexed }, (_, i) => valueTagLength + i + 1);
-    db.exec(
-      `CREATE VIRTUAL TABLE "${byValue}" USING fts5(words, content = '', contentless_delete = 1, tokenize = 'unicode61 remove_diacritics 0', prefix = '${prefixes.join(' ')}')`,
-    );
+    createFullTextTable(db, byValue, prefixes, `content = '', contentless_delete = 1`);
     const insert = db.prepare(`INSERT INTO "${byValue}" (rowid, words) VALUES (?, ?)`);
     const page = db.prepare(
       `SELECT s.rowid, s.words, ${fieldSql(field)} FROM "${search}" AS s JOIN "${table}" ON "${table}".rowid = s.rowid
