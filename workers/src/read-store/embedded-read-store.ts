@@ -261,13 +261,12 @@ const tableExists = (db: Db, name: string): boolean =>
  */
 const fullTextPendingBytes = 16n * 1024n * 1024n;
 
-/** Creates an FTS5 table of one column, `words`, with prefix indexes of the given lengths. */
-function createFullTextTable(
-  db: Db,
-  name: string,
-  prefixes: readonly number[],
-  options = '',
-): void {
+/**
+ * Creates an FTS5 table of one column, `words`, with prefix indexes of 1 to prefixIndexed
+ * characters after a lead of `leadLength` characters each word starts with (a value's tag).
+ */
+function createFullTextTable(db: Db, name: string, leadLength: number, options = ''): void {
+  const prefixes = Array.from({ length: prefixIndexed }, (_, i) => leadLength + i + 1);
   db.exec(
     `CREATE VIRTUAL TABLE "${name}" USING fts5(words, ${options ? `${options}, ` : ''}tokenize = 'unicode61 remove_diacritics 0', prefix = '${prefixes.join(' ')}')`,
   );
@@ -288,8 +287,7 @@ function createSearchTables(db: Db, model: ReadModelName, table: string): void {
   const fillSearch = !tableExists(db, search);
   if (fillSearch) {
     // Prefix indexes up to prefixIndexed characters: a MATCH of a prefix reads one entry of them.
-    const prefixes = Array.from({ length: prefixIndexed }, (_, i) => i + 1);
-    createFullTextTable(db, search, prefixes);
+    createFullTextTable(db, search, 0);
     const insert = db.prepare(`INSERT INTO "${search}" (rowid, words) VALUES (?, ?)`);
     // Page by page: a rebuild fills its search table here from a million documents or more.
     const page = db.prepare(
@@ -348,8 +346,7 @@ function createSearchTables(db: Db, model: ReadModelName, table: string): void {
     const byValue = valueSearchTableOf(table, field);
     if (tableExists(db, byValue)) continue;
     // Prefix indexes of a tag and 1 to prefixIndexed characters of a word, as the search table's.
-    const prefixes = Array.from({ length: prefixIndexed }, (_, i) => valueTagLength + i + 1);
-    createFullTextTable(db, byValue, prefixes, `content = '', contentless_delete = 1`);
+    createFullTextTable(db, byValue, valueTagLength, `content = '', contentless_delete = 1`);
     const insert = db.prepare(`INSERT INTO "${byValue}" (rowid, words) VALUES (?, ?)`);
     const page = db.prepare(
       `SELECT s.rowid, s.words, ${fieldSql(field)} FROM "${search}" AS s JOIN "${table}" ON "${table}".rowid = s.rowid
