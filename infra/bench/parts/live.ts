@@ -20,8 +20,9 @@ export const live: BenchPart = {
       settings.liveBookingsPerSecond * settings.liveSeconds,
     );
     await untilProjected(gateway);
-    // The gateway goes on working after its read models reach the log's head (the part before,
-    // the listings just appended): measured at once, the first messages would wait behind that.
+    // The read models reach the log's head before the projection thread is free again: the commit
+    // of the listings just appended can start SQLite's own WAL checkpoint in that thread (see
+    // BackgroundCheckpoints), and measured at once, the first messages would wait behind it.
     const settleMs = await untilIdle(gateway.pid);
     log(`  gateway idle after ${round(settleMs / 1_000)} s`);
     const figures = await measureBookingConfirmations('embedded', {
