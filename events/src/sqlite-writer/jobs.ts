@@ -27,7 +27,11 @@ interface JobMessages {
     readonly answer: CommitOutcome[];
   };
   readonly statements: { readonly request: readonly Step[]; readonly answer: null };
-  readonly checkpoint: { readonly request: null; readonly answer: null };
+  readonly checkpoint: {
+    readonly request: null;
+    /** Pages the WAL held when the checkpoint began copying. */
+    readonly answer: { readonly walPages: number };
+  };
   readonly 'log-reads': {
     readonly request: { readonly after: number; readonly limit: number };
     readonly answer: RecordedEvent[];
@@ -39,12 +43,19 @@ export type JobAnswer<K extends JobKind> = JobMessages[K]['answer'];
 /** A job started on a connection: answers one request (throws when it fails). */
 export type Job<K extends JobKind> = (request: JobRequest<K>) => JobAnswer<K>;
 
+/** What `PRAGMA wal_checkpoint` answers: pages in the WAL, and how many of them are copied. */
+interface WalCheckpointResult {
+  readonly busy: number;
+  readonly log: number;
+  readonly checkpointed: number;
+}
+
 const jobs: { readonly [K in JobKind]: (db: Database.Database, spec: SpecOf<K>) => Job<K> } = {
   'event-log': (db) => batchCommitter(db),
   statements: (db, spec) => statementsCommitter(db, spec.statements),
   checkpoint: (db) => () => {
-    db.pragma('wal_checkpoint(PASSIVE)');
-    return null;
+    const [copied] = db.pragma('wal_checkpoint(PASSIVE)') as WalCheckpointResult[];
+    return { walPages: copied?.log ?? 0 };
   },
   'log-reads': () => {
     throw new Error('The log is read in a thread of its own (../store/log-reads-thread.ts)');

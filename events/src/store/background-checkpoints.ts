@@ -1,6 +1,15 @@
 import type Database from 'better-sqlite3';
 import { startSqliteThread, type SqliteThread } from '../sqlite-writer/sqlite-thread.ts';
 
+/** The committing connection's own checkpoint once the thread runs (4 KiB pages: 400 MiB). */
+export const walBackstopPages = 100_000;
+
+/** SQLite's own checkpoint size: more pages written between two checkpoints is a burst. */
+const burstPages = 1_000;
+
+/** The WAL file's size kept after the WAL starts over, instead of its largest. */
+export const walFileLimitBytes = 64 * 1024 * 1024;
+
 export interface BackgroundCheckpointsOptions {
   /** Commits before the thread starts: a database written a few times keeps SQLite's own. */
   readonly startAfterCommits?: number;
@@ -17,15 +26,27 @@ export interface BackgroundCheckpointsOptions {
  * into the database file and syncs it, synchronously, which for a file written at random places
  * (UUID keys) costs several times the commit itself, on the event loop. Here the committing
  * connection only nudges a thread after its commits, and that thread's connection checkpoints
- * PASSIVE (never waiting for, nor blocking, readers and writers). Durability does not change: a
- * commit is on disk once its WAL frames are synced, as before. Should the thread be slow or gone,
- * the connection's own checkpoint still runs, at 10,000 pages.
+ * PASSIVE (never waiting for, nor blocking, readers and writers), at most every `minIntervalMs`
+ * unless a burst was written before the last one: then as soon as asked, to keep up with it.
+ * Durability does not change: a commit is on disk once its WAL frames are synced, as before.
+ *
+ * The connection's own checkpoint stays as the backstop, at `walBackstopPages`: far enough that a
+ * burst of writes faster than the copies (a few hundred listings projected at once) grows the WAL
+ * instead of stalling the commit that reaches it, and near enough to bound the WAL should the
+ * thread fall behind for good. Once the WAL starts over, the next commit cuts its file back to
+ * `walFileLimitBytes`. Should the thread be gone, SQLite's own checkpoints come back.
  */
 export class BackgroundCheckpoints {
   private thread: SqliteThread<'checkpoint'> | undefined;
   private commits = 0;
   private inFlight = false;
-  private lastDone = 0;
+  private lastDone = Number.NEGATIVE_INFINITY;
+  /** Checkpoints the thread answered, for a look at how often they run. */
+  private done = 0;
+  /** The WAL's pages at the last checkpoint. */
+  private walPages = 0;
+  /** A burst was written before the last checkpoint: the next one does not wait. */
+  private inBurst = false;
   private closed = false;
   private readonly startAfterCommits: number;
   private readonly minIntervalMs: number;
@@ -51,16 +72,29 @@ export class BackgroundCheckpoints {
       this.start();
     }
     const thread = this.thread;
-    if (!thread || this.inFlight || performance.now() - this.lastDone < this.minIntervalMs) return;
+    if (!thread || this.inFlight) return;
+    if (!this.inBurst && performance.now() - this.lastDone < this.minIntervalMs) return;
     this.inFlight = true;
     // A checkpoint that failed is done too: the next commit asks for another.
     void thread
       .request(null)
       .catch(() => undefined)
-      .then(() => {
+      .then((done) => {
         this.inFlight = false;
         this.lastDone = performance.now();
+        if (!done) return;
+        this.done += 1;
+        // Smaller than before: the WAL started over in between.
+        const written =
+          done.walPages >= this.walPages ? done.walPages - this.walPages : done.walPages;
+        this.walPages = done.walPages;
+        this.inBurst = written >= burstPages;
       });
+  }
+
+  /** How many checkpoints the thread has made. */
+  get checkpointsMade(): number {
+    return this.done;
   }
 
   private start(): void {
@@ -88,7 +122,8 @@ export class BackgroundCheckpoints {
       },
     );
     this.thread = thread;
-    this.db.pragma('wal_autocheckpoint = 10000');
+    this.db.pragma(`wal_autocheckpoint = ${walBackstopPages}`);
+    this.db.pragma(`journal_size_limit = ${walFileLimitBytes}`);
   }
 
   private useOwnCheckpoints(): void {

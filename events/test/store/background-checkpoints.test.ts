@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { walBackstopPages } from '../../src/store/background-checkpoints.ts';
 import { BackgroundCheckpoints } from '../../src/store/embedded-event-store.ts';
 
 describe('background checkpoints', () => {
@@ -22,7 +23,7 @@ describe('background checkpoints', () => {
     });
     const sizeBefore = statSync(file).size;
     const insert = db.prepare<[string]>('INSERT INTO t (text) VALUES (?)');
-    // 2 MB in five commits: below the connection's own checkpoint once the thread runs (10,000 pages).
+    // 2 MB in five commits: far below the connection's own checkpoint once the thread runs.
     const commit = db.transaction(() => {
       for (let i = 0; i < 100; i++) insert.run('x'.repeat(4000));
     });
@@ -30,7 +31,7 @@ describe('background checkpoints', () => {
       commit();
       checkpoints.committed();
     }
-    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(10_000);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(walBackstopPages);
     // The pages reach the database file while this connection commits nothing more.
     await expect
       .poll(() => statSync(file).size, { timeout: 10_000 })
@@ -41,6 +42,42 @@ describe('background checkpoints', () => {
     const reopened = new Database(file);
     expect(reopened.prepare('SELECT count(*) FROM t').pluck().get()).toBe(500);
     reopened.close();
+  });
+
+  it('copies a burst of writes without waiting out the interval between checkpoints', async () => {
+    const file = path.join(dir, 'burst.sqlite');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    // An interval longer than the test: only a burst brings the second checkpoint on time.
+    const checkpoints = new BackgroundCheckpoints(db, file, {
+      startAfterCommits: 1,
+      minIntervalMs: 600_000,
+    });
+    const insert = db.prepare<[string]>('INSERT INTO t (text) VALUES (?)');
+    // 8 MB: some 2,000 pages, a burst.
+    const burst = db.transaction(() => {
+      for (let i = 0; i < 2_000; i++) insert.run('x'.repeat(4000));
+    });
+    burst();
+    checkpoints.committed();
+    await expect.poll(() => checkpoints.checkpointsMade, { timeout: 10_000 }).toBe(1);
+    burst();
+    // Each small commit after the burst asks for a checkpoint, as a projection's would.
+    await expect
+      .poll(
+        () => {
+          insert.run('y');
+          checkpoints.committed();
+          return checkpoints.checkpointsMade;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
+    await checkpoints.close();
+    expect(db.prepare('SELECT count(*) FROM t').pluck().get()).toBeGreaterThan(4_000);
+    db.close();
   });
 
   it('starts no thread for a database committed to only a few times', async () => {
