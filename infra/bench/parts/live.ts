@@ -1,9 +1,8 @@
 // Live path, embedded: from a booking's 201 to the myBookingsChanged message at its buyer.
 import { seedProducts } from '../catalog-seed.ts';
-import { untilIdle } from '../child-processes.ts';
 import { measureBookingConfirmations } from '../live-path.ts';
 import { settings } from '../settings.ts';
-import { log, round } from '../support.ts';
+import { log } from '../support.ts';
 import type { BenchPart } from './part.ts';
 import { untilProjected } from './processes.ts';
 import { liveGoals } from './texts.ts';
@@ -20,11 +19,6 @@ export const live: BenchPart = {
       settings.liveBookingsPerSecond * settings.liveSeconds,
     );
     await untilProjected(gateway);
-    // The read models reach the log's head before the projection thread is free again: the commit
-    // of the listings just appended can start SQLite's own WAL checkpoint in that thread (see
-    // BackgroundCheckpoints), and measured at once, the first messages would wait behind it.
-    const settleMs = await untilIdle(gateway.pid);
-    log(`  gateway idle after ${round(settleMs / 1_000)} s`);
     const figures = await measureBookingConfirmations('embedded', {
       gatewayUrl: gateway.url,
       buyer: { account: liveBuyer, accessToken: tokenOf(liveBuyer) },
