@@ -6,23 +6,26 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { walBackstopPages } from '../../src/store/background-checkpoints.ts';
 import { BackgroundCheckpoints } from '../../src/store/embedded-event-store.ts';
 
+/** A WAL database with one table of text rows, its WAL emptied, checkpointed by a thread. */
+function openTable(file: string, minIntervalMs: number) {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  const checkpoints = new BackgroundCheckpoints(db, file, { startAfterCommits: 1, minIntervalMs });
+  const insert = db.prepare<[string]>('INSERT INTO t (text) VALUES (?)');
+  return { db, checkpoints, insert };
+}
+
 describe('background checkpoints', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'checkpoints-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('copies the WAL into the database file from a thread, not in the committing connection', async () => {
     const file = path.join(dir, 'wal.sqlite');
-    const db = new Database(file);
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
-    db.pragma('wal_checkpoint(TRUNCATE)');
-    const checkpoints = new BackgroundCheckpoints(db, file, {
-      startAfterCommits: 1,
-      minIntervalMs: 0,
-    });
+    const { db, checkpoints, insert } = openTable(file, 0);
     const sizeBefore = statSync(file).size;
-    const insert = db.prepare<[string]>('INSERT INTO t (text) VALUES (?)');
     // 2 MB in five commits: far below the connection's own checkpoint once the thread runs.
     const commit = db.transaction(() => {
       for (let i = 0; i < 100; i++) insert.run('x'.repeat(4000));
@@ -46,16 +49,8 @@ describe('background checkpoints', () => {
 
   it('copies a burst of writes without waiting out the interval between checkpoints', async () => {
     const file = path.join(dir, 'burst.sqlite');
-    const db = new Database(file);
-    db.pragma('journal_mode = WAL');
-    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
-    db.pragma('wal_checkpoint(TRUNCATE)');
     // An interval longer than the test: only a burst brings the second checkpoint on time.
-    const checkpoints = new BackgroundCheckpoints(db, file, {
-      startAfterCommits: 1,
-      minIntervalMs: 600_000,
-    });
-    const insert = db.prepare<[string]>('INSERT INTO t (text) VALUES (?)');
+    const { db, checkpoints, insert } = openTable(file, 600_000);
     // 8 MB: some 2,000 pages, a burst.
     const burst = db.transaction(() => {
       for (let i = 0; i < 2_000; i++) insert.run('x'.repeat(4000));
