@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { BackgroundCheckpoints, type RecordedEvent } from '@resale/events';
 import { truncateWal } from '@resale/events/sqlite-writer';
 import Database from 'better-sqlite3';
@@ -1780,6 +1781,13 @@ function hashTables(
 const foldCacheKiB = 65_536;
 const buildCacheKiB = 16_384;
 
+/**
+ * Helper threads SQLite's sorter may use while a rebuild builds its indexes and word lists
+ * (`PRAGMA threads`): it sorts and merges runs of rows beside the rebuild's own thread. The
+ * thread that read the log is idle by then, so its core is free.
+ */
+const buildSortThreads = Math.max(0, availableParallelism() - 1);
+
 /** A document a rebuild holds in memory; `written`: as its shadow table has it too. */
 interface HeldRecord {
   readonly model: ReadModelName;
@@ -1978,6 +1986,7 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
     // Building the indexes and search tables sorts within the cache's size and is no faster with
     // the folding's larger cache, which would only raise the rebuild's peak memory.
     this.db.pragma(`cache_size = ${-buildCacheKiB}`);
+    this.db.pragma(`threads = ${buildSortThreads}`);
     // The query indexes and the search tables, built in one go before the swap so that the swap
     // itself stays short (a search table filled batch by batch as the documents changed took
     // most of a rebuild's time).
