@@ -4,6 +4,7 @@
 // events only: a quicker look at how the rate changes with the data.
 import { createEventStore, type EventStore } from '@resale/events';
 import { createReadStore, replayReadModels } from '@resale/workers';
+import { residentMiB } from './child-processes.ts';
 
 export interface ReplayProcessResult {
   readonly events: number;
@@ -40,6 +41,19 @@ interface Tenth {
 }
 
 const mebibytes = (bytes: number): number => Math.round(bytes / 2 ** 20);
+
+/**
+ * This process's peak resident memory (MiB): the kernel's high-water mark of its own memory
+ * (VmHWM). Not getrusage's maxRSS, which Linux carries over exec from the process that forked
+ * this one: started by the benchmark, whose heap then held the catalog it had just generated, a
+ * replay reported the benchmark's size when that was larger than its own.
+ */
+const peakRssMiB = (): number => {
+  const highWater = residentMiB(process.pid, 'VmHWM');
+  return Math.round(
+    Number.isFinite(highWater) ? highWater : process.resourceUsage().maxRSS / 1_024,
+  );
+};
 
 const dataDir = process.env['DATA_DIR'];
 if (!dataDir) throw new Error('DATA_DIR is required');
@@ -106,7 +120,7 @@ try {
     seconds: report.seconds,
     eventsPerSecond: report.eventsPerSecond,
     cpuMicros: cpu.user + cpu.system,
-    peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1_024),
+    peakRssMiB: peakRssMiB(),
     firstTenthEventsPerSecond: first.events / ((first.at - started) / 1_000),
     lastTenthEventsPerSecond: (applied.events - last.events) / ((applied.at - last.at) / 1_000),
     swapSeconds: (ended - applied.at) / 1_000,
