@@ -40,6 +40,12 @@ export interface SyncDocuments {
   load(model: ReadModelName, id: string): StoredRecord | null;
   /** The store's only writer saves unconditionally. */
   save(model: ReadModelName, next: StoredRecord): void;
+  /**
+   * Saves `next`, whose content is the stored record's: only its position moved on (an event
+   * that changed nothing in it, as the BookingPlaced after its ProductBooked). A store may write
+   * the position alone, leaving the indexes of the content as they are.
+   */
+  savePosition(model: ReadModelName, next: StoredRecord): void;
 }
 
 /** A store that other processes write at the same time (MongoDB with several workers). */
@@ -90,6 +96,10 @@ export function toProjectedEvent(event: RecordedEvent): AnyEvent | null {
 
 export const visibleDocument = (record: StoredRecord | null): ReadModelDocument | null =>
   record && !record.deleted ? record.doc : null;
+
+/** A record's content, its position aside: whether it is deleted, and its document. */
+const sameContent = (a: StoredRecord, b: StoredRecord): boolean =>
+  a.deleted === b.deleted && sameDocument(a.doc, b.doc);
 
 /** Documents are flat: equal when they have the same fields with the same values. */
 function sameDocument(a: ReadModelDocument | null, b: ReadModelDocument | null): boolean {
@@ -211,6 +221,10 @@ export function applyEvent(
     const stored = documents.load(target.model.name, target.id);
     const next = nextRecord(target, found.event, recorded.position, stored);
     if (!next) continue;
+    if (stored && sameContent(stored, next)) {
+      documents.savePosition(target.model.name, next);
+      continue;
+    }
     documents.save(target.model.name, next);
     changes?.record(target, stored, next);
   }

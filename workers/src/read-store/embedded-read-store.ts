@@ -949,6 +949,12 @@ class DocumentTables {
   private readonly documents: SyncDocuments = {
     load: (model, id) => this.read(model, id),
     save: (model, next) => this.write(model, next),
+    // SQLite rewrites only the indexes holding the position (categories' order), not the doc's.
+    savePosition: (model, next) =>
+      this.statement(`UPDATE "${this.tableOf(model)}" SET position = ? WHERE id = ?`).run(
+        next.position,
+        next.id,
+      ),
   };
 
   /** Writes a record as it is now, and its search words where the read model has them. */
@@ -1863,6 +1869,10 @@ class RecentDocuments implements SyncDocuments {
     const key = `${model}\u0000${record.id}`;
     this.held.delete(key);
     this.held.set(key, { model, record, written: false });
+  }
+
+  savePosition(model: ReadModelName, record: StoredRecord): void {
+    this.save(model, record);
   }
 
   /** Writes out the least recently used documents once more than the limit are held. */

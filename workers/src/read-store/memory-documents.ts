@@ -56,6 +56,7 @@ export class MemoryDocuments {
       if (!records.has(next.id)) this.size += 1;
       records.set(next.id, next);
     },
+    savePosition: (model, next) => this.store.save(model, next),
   };
 
   /** Applies events in order to `models`; what changed for each. */
