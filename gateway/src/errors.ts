@@ -19,11 +19,19 @@ export interface ErrorBody {
 export class HttpProblem extends Error {
   readonly statusCode: number;
   readonly field?: string;
+  /** Sent as Retry-After: nothing was done, and the same request may succeed after that wait. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(statusCode: number, message: string, field?: string) {
-    super(message);
+  constructor(
+    statusCode: number,
+    message: string,
+    field?: string,
+    options: { retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
     this.statusCode = statusCode;
     this.field = field;
+    this.retryAfterSeconds = options.retryAfterSeconds;
     this.name = 'HttpProblem';
   }
 }

@@ -1,5 +1,21 @@
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, signUpWithFirebase, type TestApp } from './helper.ts';
+import {
+  authEmulatorHost,
+  bearer,
+  buildTestApp,
+  signUpWithFirebase,
+  type TestApp,
+} from './helper.ts';
+
+/** A local address nothing listens on. */
+async function closedAddress(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `127.0.0.1:${port}`;
+}
 
 describe('GET /jwt: access tokens only for the holder of a Firebase ID token of that e-mail', () => {
   let t: TestApp;
@@ -53,5 +69,30 @@ describe('GET /jwt: access tokens only for the holder of a Firebase ID token of 
     const response = await t.app.inject({ url: '/jwt', headers: bearer(account.idToken) });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: 'email', message: 'email is required' });
+  });
+
+  it('answers 503 with Retry-After, not 401, when Firebase Auth cannot be reached', async () => {
+    const account = await signUpWithFirebase();
+    const cut = await buildTestApp({ FIREBASE_AUTH_EMULATOR_HOST: await closedAddress() });
+    try {
+      const response = await cut.app.inject({
+        url: `/jwt?email=${encodeURIComponent(account.email)}`,
+        headers: bearer(account.idToken),
+      });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('1');
+      expect(response.json()).toMatchObject({
+        message: 'Sign-in could not be checked just now; try again in a moment',
+      });
+    } finally {
+      await cut.close();
+      // firebase-admin reads the emulator's address from the process environment.
+      process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulatorHost();
+    }
+    const answered = await t.app.inject({
+      url: `/jwt?email=${encodeURIComponent(account.email)}`,
+      headers: bearer(account.idToken),
+    });
+    expect(answered.statusCode).toBe(200);
   });
 });

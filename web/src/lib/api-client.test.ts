@@ -56,4 +56,47 @@ describe('api client', () => {
     const [, init] = vi.mocked(fetch).mock.calls[0]!;
     expect(new Headers(init?.headers).get('Idempotency-Key')).toBe('k1');
   });
+
+  it('asks once more after a 503 that says when to retry, and gives the second answer', async () => {
+    const answers = [
+      new Response(JSON.stringify({ statusCode: 503, message: 'try again in a moment' }), {
+        status: 503,
+        headers: { 'Retry-After': '0' },
+      }),
+      new Response(JSON.stringify({ accessToken: 'a.b.c' }), { status: 200 }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answers.shift()),
+    );
+    await expect(apiRequest('/jwt', { bearer: 'id-token' })).resolves.toEqual({
+      accessToken: 'a.b.c',
+    });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks no more than once more, and reports the second 503', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ statusCode: 503, message: 'try again in a moment' }), {
+            status: 503,
+            headers: { 'Retry-After': '0' },
+          }),
+      ),
+    );
+    await expect(apiRequest('/jwt', { bearer: 'id-token' })).rejects.toEqual(
+      new ApiError(503, 'try again in a moment'),
+    );
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not repeat a 503 without Retry-After: the server may have done it', async () => {
+    answer(503, { statusCode: 503, message: 'We could not confirm that this change was saved' });
+    await expect(
+      apiRequest('/bookings', { method: 'POST', json: {}, idempotencyKey: 'k2' }),
+    ).rejects.toMatchObject({ status: 503 });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
 });

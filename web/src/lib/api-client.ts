@@ -29,6 +29,28 @@ export type RequestOptions = {
   signal?: AbortSignal;
 };
 
+/** The longest Retry-After a call waits out by itself before asking again. */
+const MAX_RETRY_WAIT_S = 5;
+
+/** Resolves after `ms`, or rejects as fetch does once `signal` aborts. */
+const wait = (ms: number, signal: AbortSignal | undefined): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const abortError = () => new DOMException('The call was aborted', 'AbortError');
+    if (signal?.aborted) {
+      reject(abortError());
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
 function messageFor(status: number, body: unknown): string {
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
     return body.message;
@@ -66,12 +88,22 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body = JSON.stringify(json);
   }
 
-  let response: Response;
-  try {
-    response = await fetch(url, { method, headers, body, signal });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+  const send = async (): Promise<Response> => {
+    try {
+      return await fetch(url, { method, headers, body, signal });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError(0, NETWORK_ERROR_MESSAGE);
+    }
+  };
+  let response = await send();
+  // A 503 with Retry-After says nothing was done and the same request may succeed after the
+  // wait (the server could not reach a service it needed): asked again once.
+  const retryAfterSeconds = Number(response.headers.get('retry-after') ?? Number.NaN);
+  if (response.status === 503 && retryAfterSeconds >= 0 && retryAfterSeconds <= MAX_RETRY_WAIT_S) {
+    await response.body?.cancel();
+    await wait(retryAfterSeconds * 1000, signal);
+    response = await send();
   }
   const payload = await readBody(response);
   if (response.status === 401 && options.bearer === undefined && bearer) {

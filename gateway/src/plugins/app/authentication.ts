@@ -16,8 +16,8 @@ import {
   type User,
   type UserEvent,
 } from '@resale/events';
-import { unauthorized } from '../../errors.ts';
-import type { FirebaseIdentity } from '../external/firebase-auth.ts';
+import { HttpProblem, unauthorized } from '../../errors.ts';
+import { AuthServiceUnavailableError, type FirebaseIdentity } from '../external/firebase-auth.ts';
 import { addRouteHook } from './route-hooks.ts';
 
 /** The signed-in, registered, not deleted user a request acts for. */
@@ -114,7 +114,15 @@ async function authentication(app: FastifyInstance): Promise<void> {
     if (!token) throw unauthorized('Send your Firebase ID token as Bearer');
     try {
       return await app.firebaseAuth.verifyIdToken(token);
-    } catch {
+    } catch (error) {
+      if (error instanceof AuthServiceUnavailableError)
+        throw new HttpProblem(
+          503,
+          'Sign-in could not be checked just now; try again in a moment',
+          undefined,
+          { retryAfterSeconds: 1, cause: error },
+        );
+      app.log.info({ err: error }, 'Refused a Firebase ID token');
       throw unauthorized('The Firebase ID token is not valid or has expired');
     }
   };

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { toErrorBody } from '../../errors.ts';
+import { HttpProblem, toErrorBody } from '../../errors.ts';
 import { ErrorBody, ServerErrorBody } from '../../schemas/common.ts';
 
 /**
@@ -63,6 +63,8 @@ async function errorHandler(app: FastifyInstance): Promise<void> {
     const arriving = !raw.complete && !raw.readableEnded && !raw.destroyed;
     if (body.statusCode === 413 && arriving && !(await bodyDrained(raw)))
       reply.header('connection', 'close');
+    if (error instanceof HttpProblem && error.retryAfterSeconds !== undefined)
+      reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.code(body.statusCode).send(body);
   });
   app.setNotFoundHandler((request, reply) =>

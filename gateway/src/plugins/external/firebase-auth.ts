@@ -12,8 +12,35 @@ export interface FirebaseIdentity {
   emailVerified: boolean;
 }
 
+/**
+ * Firebase Auth could not be asked (unreachable, timed out or failing on its side): the token was
+ * not judged, and the same call may succeed a moment later.
+ */
+export class AuthServiceUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('Firebase Auth could not be reached to check an ID token', { cause });
+    this.name = 'AuthServiceUnavailableError';
+  }
+}
+
+// firebase-admin's codes for a call that failed on the way or on the service's side.
+const serviceFailureCodes = new Set([
+  'app/network-error',
+  'app/network-timeout',
+  'app/internal-error',
+  'auth/internal-error',
+]);
+
+const isServiceFailure = (error: unknown): boolean => {
+  const { code } = (error ?? {}) as { code?: unknown };
+  return typeof code === 'string' && serviceFailureCodes.has(code);
+};
+
 export interface FirebaseAuthClient {
-  /** Resolves the token's owner; rejects for an invalid, expired or e-mail-less token. */
+  /**
+   * Resolves the token's owner; rejects for an invalid, expired, revoked or e-mail-less token,
+   * or with AuthServiceUnavailableError when Firebase Auth could not be asked.
+   */
   verifyIdToken(idToken: string): Promise<FirebaseIdentity>;
   /**
    * Erases what the sign-in account holds of its user: its e-mail becomes `<uid>@erased.invalid`
@@ -36,7 +63,11 @@ async function firebaseAuth(app: FastifyInstance): Promise<void> {
   const auth = getAuth(firebaseApp);
   app.decorate('firebaseAuth', {
     async verifyIdToken(idToken: string): Promise<FirebaseIdentity> {
-      const decoded = await auth.verifyIdToken(idToken);
+      // With the emulator, firebase-admin also asks it whether the account was disabled or its
+      // tokens revoked: an HTTP call that can fail apart from the token.
+      const decoded = await auth.verifyIdToken(idToken).catch((error: unknown) => {
+        throw isServiceFailure(error) ? new AuthServiceUnavailableError(error) : error;
+      });
       if (!decoded.email) throw new Error('The ID token carries no e-mail');
       return {
         uid: decoded.uid,
