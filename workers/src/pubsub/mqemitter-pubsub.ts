@@ -10,6 +10,7 @@ import { appliedTopic, topicsOf } from './topics.ts';
 function overEmitter(
   emitter: MQEmitter,
   receiving: Pick<ChangePubSub, 'receiving' | 'onReceivingChange'>,
+  close: () => Promise<void> = () => new Promise<void>((resolve) => emitter.close(() => resolve())),
 ): ChangePubSub {
   const publish = (topic: string, payload: unknown): Promise<void> =>
     new Promise((resolve, reject) =>
@@ -37,7 +38,7 @@ function overEmitter(
       );
     },
     ...receiving,
-    close: () => new Promise<void>((resolve) => emitter.close(() => resolve())),
+    close,
   };
 }
 
@@ -113,5 +114,27 @@ export function createRedisPubSub(options: RedisPubSubOptions): ChangePubSub {
     ? new MQEmitterRedisPrefix(options.channelPrefix, emitterOptions)
     : (mqemitterRedis(emitterOptions) as unknown as RedisEmitter);
   emitter.state.on('error', (error) => options.onError?.(error));
-  return overEmitter(emitter, receivingOver(emitterOptions.subConn));
+  const { pubConn, subConn } = emitterOptions;
+  // Not mqemitter-redis's own close: it waits for an 'end' that may never come (endConnection).
+  const close = async (): Promise<void> => {
+    await Promise.all([pubConn, subConn].map(endConnection));
+  };
+  return overEmitter(emitter, receivingOver(subConn), close);
+}
+
+/**
+ * Ends a connection: QUIT once what it has queued is sent, then its 'end'. One that is not
+ * connected (Redis away) is disconnected at once, dropping what it had queued (notices are hints:
+ * readers catch up by position): a QUIT would wait for Redis to come back, and ioredis disconnects
+ * one waiting to reconnect without ever emitting 'end' (redis/ioredis#1247).
+ */
+async function endConnection(connection: RedisConnection): Promise<void> {
+  if (connection.status === 'end') return;
+  if (connection.status !== 'ready' && connection.status !== 'connect') {
+    connection.disconnect();
+    return;
+  }
+  const ended = new Promise<void>((resolve) => connection.once('end', () => resolve()));
+  await connection.quit().catch(() => connection.disconnect());
+  await ended;
 }

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ReadModelChange } from '../../src/read-models.ts';
 import { createInProcessPubSub, createRedisPubSub } from '../../src/pubsub/mqemitter-pubsub.ts';
@@ -106,6 +107,50 @@ describe('in-process pub/sub', () => {
     const pubsub = createInProcessPubSub();
     await expectSwapNoticeDelivered(pubsub, pubsub);
     await pubsub.close();
+  });
+});
+
+/** A local address nothing listens on. */
+async function unusedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('Redis pub/sub without Redis', () => {
+  /** Resolves 'closed', or says it is still open after a bound no close takes. */
+  const closing = (pubsub: ChangePubSub): Promise<unknown> =>
+    Promise.race([
+      pubsub.close().then(() => 'closed'),
+      new Promise((resolve) => setTimeout(resolve, 5_000, 'still open after 5 s')),
+    ]);
+
+  it('closes while its connections are connecting', async () => {
+    const pubsub = createRedisPubSub({
+      redisUrl: `redis://127.0.0.1:${await unusedPort()}`,
+      onError: () => undefined,
+    });
+    // Queued until Redis answers: a QUIT would wait behind it.
+    void pubsub.publish(appliedTopic, { position: 1 }).catch(() => undefined);
+    expect(await closing(pubsub)).toBe('closed');
+  });
+
+  it('closes while its connections wait to connect again', async () => {
+    const pubsub = createRedisPubSub({
+      redisUrl: `redis://127.0.0.1:${await unusedPort()}`,
+      onError: () => undefined,
+    });
+    // Once the receiving connection was refused, it waits for its next attempt: close then.
+    await new Promise<void>((resolve) => {
+      const stop = pubsub.onReceivingChange((receiving) => {
+        if (receiving) return;
+        stop();
+        setImmediate(resolve);
+      });
+    });
+    expect(await closing(pubsub)).toBe('closed');
   });
 });
 
