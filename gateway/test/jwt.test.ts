@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../infra/src/ports.ts';
 import {
   authEmulatorHost,
   bearer,
@@ -7,15 +7,6 @@ import {
   signUpWithFirebase,
   type TestApp,
 } from './helper.ts';
-
-/** A local address nothing listens on. */
-async function closedAddress(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return `127.0.0.1:${port}`;
-}
 
 describe('GET /jwt: access tokens only for the holder of a Firebase ID token of that e-mail', () => {
   let t: TestApp;
@@ -73,7 +64,9 @@ describe('GET /jwt: access tokens only for the holder of a Firebase ID token of 
 
   it('answers 503 with Retry-After, not 401, when Firebase Auth cannot be reached', async () => {
     const account = await signUpWithFirebase();
-    const cut = await buildTestApp({ FIREBASE_AUTH_EMULATOR_HOST: await closedAddress() });
+    const cut = await buildTestApp({
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${await freePort('127.0.0.1')}`,
+    });
     try {
       const response = await cut.app.inject({
         url: `/jwt?email=${encodeURIComponent(account.email)}`,

@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../infra/src/ports.ts';
 import type { ReadModelChange } from '../../src/read-models.ts';
 import { createInProcessPubSub, createRedisPubSub } from '../../src/pubsub/mqemitter-pubsub.ts';
 import type { ChangePubSub } from '../../src/pubsub/port.ts';
@@ -110,15 +110,6 @@ describe('in-process pub/sub', () => {
   });
 });
 
-/** A local address nothing listens on. */
-async function unusedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 describe('Redis pub/sub without Redis', () => {
   /** Resolves 'closed', or says it is still open after a bound no close takes. */
   const closing = (pubsub: ChangePubSub): Promise<unknown> =>
@@ -129,7 +120,7 @@ describe('Redis pub/sub without Redis', () => {
 
   it('closes while its connections are connecting', async () => {
     const pubsub = createRedisPubSub({
-      redisUrl: `redis://127.0.0.1:${await unusedPort()}`,
+      redisUrl: `redis://127.0.0.1:${await freePort('127.0.0.1')}`,
       onError: () => undefined,
     });
     // Queued until Redis answers: a QUIT would wait behind it.
@@ -139,7 +130,7 @@ describe('Redis pub/sub without Redis', () => {
 
   it('closes while its connections wait to connect again', async () => {
     const pubsub = createRedisPubSub({
-      redisUrl: `redis://127.0.0.1:${await unusedPort()}`,
+      redisUrl: `redis://127.0.0.1:${await freePort('127.0.0.1')}`,
       onError: () => undefined,
     });
     // Once the receiving connection was refused, it waits for its next attempt: close then.

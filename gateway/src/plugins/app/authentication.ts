@@ -122,8 +122,9 @@ async function authentication(app: FastifyInstance): Promise<void> {
           undefined,
           { retryAfterSeconds: 1, cause: error },
         );
-      app.log.info({ err: error }, 'Refused a Firebase ID token');
-      throw unauthorized('The Firebase ID token is not valid or has expired');
+      throw new HttpProblem(401, 'The Firebase ID token is not valid or has expired', undefined, {
+        cause: error,
+      });
     }
   };
 

@@ -38,6 +38,9 @@ function bodyDrained(raw: IncomingMessage): Promise<boolean> {
   });
 }
 
+const causeOf = (error: unknown): unknown =>
+  error instanceof HttpProblem ? error.cause : undefined;
+
 /**
  * One place maps every failure to `{statusCode, error, message, field?}`: refused commands and
  * bad input are 4xx with a message for the user, the rest is a 5xx that reveals nothing.
@@ -56,7 +59,12 @@ async function errorHandler(app: FastifyInstance): Promise<void> {
   app.setErrorHandler(async (error, request, reply) => {
     const body = toErrorBody(error, request.routeOptions.config.fieldMessages);
     if (body.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ statusCode: body.statusCode, reason: body.message }, 'request refused');
+    else
+      request.log.info(
+        // A refusal's cause (why firebase-admin refused a token, say) is for operators alone.
+        { statusCode: body.statusCode, reason: body.message, err: causeOf(error) },
+        'request refused',
+      );
     // A body refused for its size is still on its way: answered before it all arrived, the
     // client (still sending) gets its connection reset instead of the answer.
     const raw = request.raw;
