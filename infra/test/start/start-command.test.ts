@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,12 +10,11 @@ import { freePort, freePortRun } from '../../src/ports.ts';
 import { appendDemoCatalogAsBefore } from '../support/demo-log-as-before.ts';
 
 /*
- * `npm start` as a user runs it: infra/src/start.ts through tsx (infra's start script), as a child
- * process, in a temporary DATA_DIR on free ports.
+ * `npm start` as a user runs it: infra/src/start.ts with tsx's loader (infra's start script), as a
+ * child process, in a temporary DATA_DIR on free ports.
  */
 
 const infraDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
 
 /** The start's settings and the gateway's: a test sets those it means, nothing comes from outside. */
 const settingNames = [
@@ -59,11 +57,15 @@ function runStart(
   const env: Record<string, string | undefined> = { ...process.env, INIT_CWD: cwd };
   for (const name of settingNames) delete env[name];
   const started = performance.now();
-  const child = spawn(process.execPath, [tsxCli, '--max-semi-space-size=4', entry, ...args], {
-    cwd: infraDir,
-    env: { ...env, ...settings },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--max-semi-space-size=4', entry, ...args],
+    {
+      cwd: infraDir,
+      env: { ...env, ...settings },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stdout = '';
   let stderr = '';
   const listeners = new Set<() => void>();
