@@ -6,6 +6,7 @@ import answerCache, { earlyAnswersGuard, requestHooksOf } from './plugins/app/an
 import authentication from './plugins/app/authentication.ts';
 import commandStates from './plugins/app/command-states.ts';
 import errorHandler from './plugins/app/error-handler.ts';
+import finiteNumbers from './plugins/app/finite-numbers.ts';
 import idempotency from './plugins/app/idempotency.ts';
 import operations from './plugins/app/operations.ts';
 import configPlugin from './plugins/external/config.ts';
@@ -119,6 +120,8 @@ export default async function serviceApp(app: FastifyInstance, options: AppOptio
   await app.register(configPlugin, { config: options.config });
   await app.register(readiness);
   await httpProtocol(app);
+  // First of the plugins adding route hooks: its check comes before theirs.
+  await app.register(finiteNumbers);
   await app.register(rateLimit);
   await app.register(swagger);
   await app.register(firebaseAuth);
