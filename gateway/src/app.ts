@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config.ts';
+import { finiteNumbersSchemaController } from './finite-numbers.ts';
 import graphql from './graphql/index.ts';
 import accessTokens from './plugins/app/access-tokens.ts';
 import answerCache, { earlyAnswersGuard, requestHooksOf } from './plugins/app/answer-cache.ts';
 import authentication from './plugins/app/authentication.ts';
 import commandStates from './plugins/app/command-states.ts';
 import errorHandler from './plugins/app/error-handler.ts';
-import finiteNumbers from './plugins/app/finite-numbers.ts';
 import idempotency from './plugins/app/idempotency.ts';
 import operations from './plugins/app/operations.ts';
 import configPlugin from './plugins/external/config.ts';
@@ -89,6 +89,7 @@ export function serverOptions(config: AppConfig): FastifyServerOptions {
         allErrors: false,
       },
     },
+    schemaController: finiteNumbersSchemaController(),
     forceCloseConnections: 'idle',
   };
 }
@@ -120,8 +121,6 @@ export default async function serviceApp(app: FastifyInstance, options: AppOptio
   await app.register(configPlugin, { config: options.config });
   await app.register(readiness);
   await httpProtocol(app);
-  // First of the plugins adding route hooks: its check comes before theirs.
-  await app.register(finiteNumbers);
   await app.register(rateLimit);
   await app.register(swagger);
   await app.register(firebaseAuth);
