@@ -1026,6 +1026,7 @@ type ProductFields_Product_Fragment = {
   email: string;
   sellerEmail: string;
   booked: boolean;
+  status: ProductStatus;
   reported: boolean;
   advertised: boolean;
   available: boolean;
@@ -1050,6 +1051,7 @@ type ProductFields_ProductDetails_Fragment = {
   email: string;
   sellerEmail: string;
   booked: boolean;
+  status: ProductStatus;
   reported: boolean;
   advertised: boolean;
   available: boolean;
@@ -1089,6 +1091,7 @@ export type ProductsQuery = {
       email: string;
       sellerEmail: string;
       booked: boolean;
+      status: ProductStatus;
       reported: boolean;
       advertised: boolean;
       available: boolean;
@@ -1129,6 +1132,7 @@ export type AdvertisedProductsQuery = {
     email: string;
     sellerEmail: string;
     booked: boolean;
+    status: ProductStatus;
     reported: boolean;
     advertised: boolean;
     available: boolean;
@@ -1166,6 +1170,7 @@ export type SearchProductsQuery = {
       email: string;
       sellerEmail: string;
       booked: boolean;
+      status: ProductStatus;
       reported: boolean;
       advertised: boolean;
       available: boolean;
@@ -1311,6 +1316,7 @@ export const ProductFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'email' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
           { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
           { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
           { kind: 'Field', name: { kind: 'Name', value: 'available' } },
@@ -2395,6 +2401,7 @@ export const ListingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'email' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
           { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
           { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
           { kind: 'Field', name: { kind: 'Name', value: 'available' } },
@@ -2561,6 +2568,7 @@ export const ProductsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'email' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
           { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
           { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
           { kind: 'Field', name: { kind: 'Name', value: 'available' } },
@@ -2670,6 +2678,7 @@ export const AdvertisedProductsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'email' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
           { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
           { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
           { kind: 'Field', name: { kind: 'Name', value: 'available' } },
@@ -2782,6 +2791,7 @@ export const SearchProductsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'email' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
           { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
+          { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
           { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
           { kind: 'Field', name: { kind: 'Name', value: 'available' } },

@@ -23,6 +23,7 @@ const galaxyS10: Omit<Product, '__typename' | 'sellerVerified'> = {
   email: 'sam@example.com',
   sellerEmail: 'sam@example.com',
   booked: false,
+  status: 'available',
   reported: false,
   advertised: false,
   available: true,

@@ -6,7 +6,7 @@ import { ReportButton } from '@/features/report/components/report-button.tsx';
 export function ProductActions({ product }: { product: Product }) {
   return (
     <>
-      <PurchaseButton product={product} booked={product.booked} available={product.available} />
+      <PurchaseButton product={product} status={product.status} />
       <ReportButton productId={product._id} productName={product.productName} />
     </>
   );

@@ -25,9 +25,7 @@ function ListingActions({ listing }: { listing: Listing }) {
   if (!onSale && listing.status !== 'booked') return null;
   return (
     <>
-      {onSale && (
-        <PurchaseButton label="Book now" product={listing} booked={false} available={true} />
-      )}
+      {onSale && <PurchaseButton label="Book now" product={listing} status={listing.status} />}
       <ReportButton productId={listing._id} productName={listing.productName} />
     </>
   );

@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Link, useLocation } from 'react-router-dom';
+import { listingStatusText, type ListingStatus } from '@/components/ui/listing-status-badge.tsx';
 import { paths } from '@/config/paths.ts';
 import { useSession } from '@/lib/session.tsx';
 import {
@@ -10,19 +11,18 @@ import {
 import { BookingModal } from './booking-modal.tsx';
 
 /**
- * 'Purchase' opens the booking modal; a booked or withdrawn product cannot be purchased. `label`
- * names the button where the page calls it otherwise ('Book now' on a product's own page).
+ * 'Purchase' opens the booking modal; a product not available (booked, sold, withdrawn) cannot be
+ * purchased, and the button says where it stands. `label` names the button where the page calls
+ * it otherwise ('Book now' on a product's own page).
  */
 export function PurchaseButton({
   product,
-  booked,
-  available,
+  status,
   label = 'Purchase',
   machine = bookingMachine,
 }: {
   product: BookableProduct;
-  booked: boolean;
-  available: boolean;
+  status: ListingStatus;
   label?: string;
   machine?: typeof bookingMachine;
 }) {
@@ -46,8 +46,9 @@ export function PurchaseButton({
     );
   }
   const buyer = { name: session.user.displayName || session.user.email, email: session.user.email };
-  // The live list flips `booked` once the projection catches up; `confirmed` covers the gap.
-  const unavailable = booked || confirmed || !available;
+  // The live list shows the product booked once the projection catches up; `confirmed` covers
+  // the gap.
+  const unavailable = confirmed || status !== 'available';
   return (
     <>
       <button
@@ -56,7 +57,7 @@ export function PurchaseButton({
         disabled={unavailable}
         onClick={() => booking.send({ type: 'booking.open', product, buyer })}
       >
-        {booked || confirmed ? 'Booked' : available ? label : 'Unavailable'}
+        {confirmed ? listingStatusText('booked') : unavailable ? listingStatusText(status) : label}
       </button>
       {open && (
         <BookingModal

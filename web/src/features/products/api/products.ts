@@ -20,6 +20,7 @@ export const ProductFields = graphql(`
     email
     sellerEmail
     booked
+    status
     reported
     advertised
     available

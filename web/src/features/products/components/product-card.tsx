@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge.tsx';
+import { ListingStatusBadge } from '@/components/ui/listing-status-badge.tsx';
 import { VerifiedIcon } from '@/components/ui/icons.tsx';
 import { ProductImage } from '@/components/ui/product-image.tsx';
 import { paths } from '@/config/paths.ts';
@@ -37,8 +38,7 @@ export function ProductCard({
       </Link>
       <div className="product-card__body">
         <div className="product-card__badges">
-          {product.booked && <Badge tone="warning">Booked</Badge>}
-          {!product.booked && !product.available && <Badge>Unavailable</Badge>}
+          {product.status !== 'available' && <ListingStatusBadge status={product.status} />}
           {product.advertised && <Badge tone="info">Advertised</Badge>}
         </div>
         <Title id={titleId} className="product-card__title">
