@@ -28,7 +28,7 @@ interface ReadTarget {
 }
 
 const productFields =
-  '_id productName picture address year buyingPrice sellingPrice sellerName condition phone about postTime Brand email sellerEmail booked reported advertised available sellerVerified';
+  '_id productName picture address year buyingPrice sellingPrice sellerName condition phone about postTime Brand email sellerEmail status reported advertised sellerVerified';
 const bookingFields = '_id Brand buyerName email phone address sellingPrice productId productName';
 
 function readTargets(reader: BenchAccount, readerToken: string): ReadTarget[] {

@@ -32,9 +32,9 @@ type Documents = {
   '\n  query Operations {\n    operations {\n      checkedAt\n      head\n      lagEvents\n      lagMs\n      readModels {\n        name\n        position\n        lagEvents\n        rebuilds\n        rebuiltAt\n      }\n      replay {\n        id\n        names\n        startedBy\n        startedAt\n        updatedAt\n        state\n        position\n        head\n        events\n        error\n      }\n      queue {\n        waiting\n        active\n        delayed\n        failed\n      }\n    }\n  }\n': typeof types.OperationsDocument;
   '\n  query MyBookings($minPosition: Float) {\n    myBookings(minPosition: $minPosition) {\n      _id\n      Brand\n      buyerName\n      email\n      phone\n      address\n      sellingPrice\n      productId\n      productName\n      status\n      expiresAt\n      cancelReason\n    }\n  }\n': typeof types.MyBookingsDocument;
   '\n  subscription MyBookingsChanged($after: Float) {\n    myBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.MyBookingsChangedDocument;
-  '\n  query Listing($id: ID!, $minPosition: Float) {\n    product(id: $id, minPosition: $minPosition) {\n      ...ProductFields\n      status\n      priceHistory {\n        price\n        at\n      }\n      seller {\n        name\n        verified\n        memberSince\n        listings\n        completedSales\n      }\n    }\n  }\n': typeof types.ListingDocument;
+  '\n  query Listing($id: ID!, $minPosition: Float) {\n    product(id: $id, minPosition: $minPosition) {\n      ...ProductFields\n      priceHistory {\n        price\n        at\n      }\n      seller {\n        name\n        verified\n        memberSince\n        listings\n        completedSales\n      }\n    }\n  }\n': typeof types.ListingDocument;
   '\n  subscription ListingChanged($id: ID!, $after: Float) {\n    productChanged(id: $id, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.ListingChangedDocument;
-  '\n  fragment ProductFields on ListedProduct {\n    _id\n    productName\n    picture\n    address\n    year\n    buyingPrice\n    sellingPrice\n    sellerName\n    condition\n    phone\n    about\n    postTime\n    Brand\n    email\n    sellerEmail\n    booked\n    status\n    reported\n    advertised\n    available\n    sellerVerified\n  }\n': typeof types.ProductFieldsFragmentDoc;
+  '\n  fragment ProductFields on ListedProduct {\n    _id\n    productName\n    picture\n    address\n    year\n    buyingPrice\n    sellingPrice\n    sellerName\n    condition\n    phone\n    about\n    postTime\n    Brand\n    email\n    sellerEmail\n    status\n    reported\n    advertised\n    sellerVerified\n  }\n': typeof types.ProductFieldsFragmentDoc;
   '\n  query Products($brand: String!, $limit: Int, $after: String, $minPosition: Float) {\n    products(brand: $brand, limit: $limit, after: $after, minPosition: $minPosition) {\n      items {\n        ...ProductFields\n      }\n      nextCursor\n    }\n  }\n': typeof types.ProductsDocument;
   '\n  subscription ProductsChanged($brand: String!, $after: Float) {\n    productsChanged(brand: $brand, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n': typeof types.ProductsChangedDocument;
   '\n  query AdvertisedProducts {\n    advertisedProducts {\n      ...ProductFields\n    }\n  }\n': typeof types.AdvertisedProductsDocument;
@@ -81,11 +81,11 @@ const documents: Documents = {
     types.MyBookingsDocument,
   '\n  subscription MyBookingsChanged($after: Float) {\n    myBookingsChanged(after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
     types.MyBookingsChangedDocument,
-  '\n  query Listing($id: ID!, $minPosition: Float) {\n    product(id: $id, minPosition: $minPosition) {\n      ...ProductFields\n      status\n      priceHistory {\n        price\n        at\n      }\n      seller {\n        name\n        verified\n        memberSince\n        listings\n        completedSales\n      }\n    }\n  }\n':
+  '\n  query Listing($id: ID!, $minPosition: Float) {\n    product(id: $id, minPosition: $minPosition) {\n      ...ProductFields\n      priceHistory {\n        price\n        at\n      }\n      seller {\n        name\n        verified\n        memberSince\n        listings\n        completedSales\n      }\n    }\n  }\n':
     types.ListingDocument,
   '\n  subscription ListingChanged($id: ID!, $after: Float) {\n    productChanged(id: $id, after: $after) {\n      topic\n      position\n      ids\n    }\n  }\n':
     types.ListingChangedDocument,
-  '\n  fragment ProductFields on ListedProduct {\n    _id\n    productName\n    picture\n    address\n    year\n    buyingPrice\n    sellingPrice\n    sellerName\n    condition\n    phone\n    about\n    postTime\n    Brand\n    email\n    sellerEmail\n    booked\n    status\n    reported\n    advertised\n    available\n    sellerVerified\n  }\n':
+  '\n  fragment ProductFields on ListedProduct {\n    _id\n    productName\n    picture\n    address\n    year\n    buyingPrice\n    sellingPrice\n    sellerName\n    condition\n    phone\n    about\n    postTime\n    Brand\n    email\n    sellerEmail\n    status\n    reported\n    advertised\n    sellerVerified\n  }\n':
     types.ProductFieldsFragmentDoc,
   '\n  query Products($brand: String!, $limit: Int, $after: String, $minPosition: Float) {\n    products(brand: $brand, limit: $limit, after: $after, minPosition: $minPosition) {\n      items {\n        ...ProductFields\n      }\n      nextCursor\n    }\n  }\n':
     types.ProductsDocument,
@@ -233,8 +233,8 @@ export function graphql(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(
-  source: '\n  query Listing($id: ID!, $minPosition: Float) {\n    product(id: $id, minPosition: $minPosition) {\n      ...ProductFields\n      status\n      priceHistory {\n        price\n        at\n      }\n      seller {\n        name\n        verified\n        memberSince\n        listings\n        completedSales\n      }\n    }\n  }\n',
-): (typeof documents)['\n  query Listing($id: ID!, $minPosition: Float) {\n    product(id: $id, minPosition: $minPosition) {\n      ...ProductFields\n      status\n      priceHistory {\n        price\n        at\n      }\n      seller {\n        name\n        verified\n        memberSince\n        listings\n        completedSales\n      }\n    }\n  }\n'];
+  source: '\n  query Listing($id: ID!, $minPosition: Float) {\n    product(id: $id, minPosition: $minPosition) {\n      ...ProductFields\n      priceHistory {\n        price\n        at\n      }\n      seller {\n        name\n        verified\n        memberSince\n        listings\n        completedSales\n      }\n    }\n  }\n',
+): (typeof documents)['\n  query Listing($id: ID!, $minPosition: Float) {\n    product(id: $id, minPosition: $minPosition) {\n      ...ProductFields\n      priceHistory {\n        price\n        at\n      }\n      seller {\n        name\n        verified\n        memberSince\n        listings\n        completedSales\n      }\n    }\n  }\n'];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -245,8 +245,8 @@ export function graphql(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(
-  source: '\n  fragment ProductFields on ListedProduct {\n    _id\n    productName\n    picture\n    address\n    year\n    buyingPrice\n    sellingPrice\n    sellerName\n    condition\n    phone\n    about\n    postTime\n    Brand\n    email\n    sellerEmail\n    booked\n    status\n    reported\n    advertised\n    available\n    sellerVerified\n  }\n',
-): (typeof documents)['\n  fragment ProductFields on ListedProduct {\n    _id\n    productName\n    picture\n    address\n    year\n    buyingPrice\n    sellingPrice\n    sellerName\n    condition\n    phone\n    about\n    postTime\n    Brand\n    email\n    sellerEmail\n    booked\n    status\n    reported\n    advertised\n    available\n    sellerVerified\n  }\n'];
+  source: '\n  fragment ProductFields on ListedProduct {\n    _id\n    productName\n    picture\n    address\n    year\n    buyingPrice\n    sellingPrice\n    sellerName\n    condition\n    phone\n    about\n    postTime\n    Brand\n    email\n    sellerEmail\n    status\n    reported\n    advertised\n    sellerVerified\n  }\n',
+): (typeof documents)['\n  fragment ProductFields on ListedProduct {\n    _id\n    productName\n    picture\n    address\n    year\n    buyingPrice\n    sellingPrice\n    sellerName\n    condition\n    phone\n    about\n    postTime\n    Brand\n    email\n    sellerEmail\n    status\n    reported\n    advertised\n    sellerVerified\n  }\n'];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -965,7 +965,6 @@ export type ListingQuery = {
   __typename?: 'Query';
   product?: {
     __typename?: 'ProductDetails';
-    status: ProductStatus;
     _id: string;
     productName: string;
     picture: string;
@@ -981,10 +980,9 @@ export type ListingQuery = {
     Brand: string;
     email: string;
     sellerEmail: string;
-    booked: boolean;
+    status: ProductStatus;
     reported: boolean;
     advertised: boolean;
-    available: boolean;
     sellerVerified: boolean;
     priceHistory: Array<{ __typename?: 'PricePoint'; price: number; at: string }>;
     seller: {
@@ -1025,11 +1023,9 @@ type ProductFields_Product_Fragment = {
   Brand: string;
   email: string;
   sellerEmail: string;
-  booked: boolean;
   status: ProductStatus;
   reported: boolean;
   advertised: boolean;
-  available: boolean;
   sellerVerified: boolean;
 };
 
@@ -1050,11 +1046,9 @@ type ProductFields_ProductDetails_Fragment = {
   Brand: string;
   email: string;
   sellerEmail: string;
-  booked: boolean;
   status: ProductStatus;
   reported: boolean;
   advertised: boolean;
-  available: boolean;
   sellerVerified: boolean;
 };
 
@@ -1090,11 +1084,9 @@ export type ProductsQuery = {
       Brand: string;
       email: string;
       sellerEmail: string;
-      booked: boolean;
       status: ProductStatus;
       reported: boolean;
       advertised: boolean;
-      available: boolean;
       sellerVerified: boolean;
     }>;
   };
@@ -1131,11 +1123,9 @@ export type AdvertisedProductsQuery = {
     Brand: string;
     email: string;
     sellerEmail: string;
-    booked: boolean;
     status: ProductStatus;
     reported: boolean;
     advertised: boolean;
-    available: boolean;
     sellerVerified: boolean;
   }>;
 };
@@ -1169,11 +1159,9 @@ export type SearchProductsQuery = {
       Brand: string;
       email: string;
       sellerEmail: string;
-      booked: boolean;
       status: ProductStatus;
       reported: boolean;
       advertised: boolean;
-      available: boolean;
       sellerVerified: boolean;
     }>;
   };
@@ -1315,11 +1303,9 @@ export const ProductFieldsFragmentDoc = {
           { kind: 'Field', name: { kind: 'Name', value: 'Brand' } },
           { kind: 'Field', name: { kind: 'Name', value: 'email' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
           { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'available' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellerVerified' } },
         ],
       },
@@ -2346,7 +2332,6 @@ export const ListingDocument = {
               kind: 'SelectionSet',
               selections: [
                 { kind: 'FragmentSpread', name: { kind: 'Name', value: 'ProductFields' } },
-                { kind: 'Field', name: { kind: 'Name', value: 'status' } },
                 {
                   kind: 'Field',
                   name: { kind: 'Name', value: 'priceHistory' },
@@ -2400,11 +2385,9 @@ export const ListingDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'Brand' } },
           { kind: 'Field', name: { kind: 'Name', value: 'email' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
           { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'available' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellerVerified' } },
         ],
       },
@@ -2567,11 +2550,9 @@ export const ProductsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'Brand' } },
           { kind: 'Field', name: { kind: 'Name', value: 'email' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
           { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'available' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellerVerified' } },
         ],
       },
@@ -2677,11 +2658,9 @@ export const AdvertisedProductsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'Brand' } },
           { kind: 'Field', name: { kind: 'Name', value: 'email' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
           { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'available' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellerVerified' } },
         ],
       },
@@ -2790,11 +2769,9 @@ export const SearchProductsDocument = {
           { kind: 'Field', name: { kind: 'Name', value: 'Brand' } },
           { kind: 'Field', name: { kind: 'Name', value: 'email' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellerEmail' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'booked' } },
           { kind: 'Field', name: { kind: 'Name', value: 'status' } },
           { kind: 'Field', name: { kind: 'Name', value: 'reported' } },
           { kind: 'Field', name: { kind: 'Name', value: 'advertised' } },
-          { kind: 'Field', name: { kind: 'Name', value: 'available' } },
           { kind: 'Field', name: { kind: 'Name', value: 'sellerVerified' } },
         ],
       },

@@ -22,11 +22,9 @@ const galaxyS10: Omit<Product, '__typename' | 'sellerVerified'> = {
   Brand: 'Samsung',
   email: 'sam@example.com',
   sellerEmail: 'sam@example.com',
-  booked: false,
   status: 'available',
   reported: false,
   advertised: false,
-  available: true,
 };
 
 export function aProduct(overrides: Partial<Product> = {}): Product {
@@ -37,7 +35,6 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
 export function aListing(overrides: Partial<Listing> = {}): Listing {
   return {
     ...galaxyS10,
-    status: 'available',
     sellerVerified: true,
     priceHistory: [
       { price: 350, at: '2024-05-01T10:00:00.000Z' },

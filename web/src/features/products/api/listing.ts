@@ -18,7 +18,6 @@ export const ListingQuery = graphql(`
   query Listing($id: ID!, $minPosition: Float) {
     product(id: $id, minPosition: $minPosition) {
       ...ProductFields
-      status
       priceHistory {
         price
         at

@@ -19,11 +19,9 @@ export const ProductFields = graphql(`
     Brand
     email
     sellerEmail
-    booked
     status
     reported
     advertised
-    available
     sellerVerified
   }
 `);

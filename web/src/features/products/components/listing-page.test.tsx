@@ -154,7 +154,7 @@ describe("a product's own page", () => {
     const page = await screen.findByRole('article', { name: 'Galaxy S10' });
     await subscribed(server);
 
-    listing = aListing({ status: 'sold', booked: true });
+    listing = aListing({ status: 'sold' });
     announce(server, 51);
 
     expect(await screen.findByText('Galaxy S10 has been sold')).toBeInTheDocument();

@@ -63,12 +63,7 @@ describe('a category page, page by page', () => {
 
     const [first, ...others] = phones(7);
     const fresh = aProduct({ _id: 'p0', productName: 'Phone 0' });
-    relist([
-      fresh,
-      first!,
-      ...others.slice(0, 5),
-      { ...others[5]!, status: 'booked', booked: true, available: false },
-    ]);
+    relist([fresh, first!, ...others.slice(0, 5), { ...others[5]!, status: 'booked' }]);
     server.announce('ProductsChanged', {
       productsChanged: { topic: 'products:Samsung', position: 50, ids: ['p0', 'p7'] },
     });
