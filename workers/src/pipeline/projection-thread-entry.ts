@@ -2,7 +2,6 @@
 // read store, runs the embedded pipeline, and sends its change notices and errors to the process.
 // It runs as an esbuild bundle (thread-bundle.ts) whose files are removed once it says ready: what
 // it loads lazily (an adapter's chunk) must be loaded before then, as opening the stores does.
-import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { EmbeddedEventStore, openEventStore, type RecordedEvent } from '@resale/events';
 import type { ChangePubSub } from '../pubsub/port.ts';
@@ -18,18 +17,6 @@ const port = parentPort;
 if (!port) throw new Error('projection-thread-entry runs as a worker thread');
 const send = (message: FromProjectionThread): void => port.postMessage(message);
 const { settings } = workerData as { settings: ProjectionThreadSettings };
-
-/**
- * How far the thread's nice value is above the event loop's, on Linux (19 is the highest, the
- * lowest priority). The projection runs behind the requests: when every core is busy, the OS runs
- * the event loop first and the projection in the time left, so a request does not wait behind a
- * batch being projected (the read models lag a little more meanwhile, and catch up once the load
- * eases). Linux keeps a nice value per thread, which a new thread inherits, and priority 0 is the
- * calling thread's; elsewhere it would be the whole process's, so it is left as it is there.
- */
-const projectionThreadNiceAbove = 10;
-if (process.platform === 'linux')
-  setPriority(0, Math.min(19, getPriority(0) + projectionThreadNiceAbove));
 
 try {
   const eventStore = await openEventStore(settings);
