@@ -1,5 +1,7 @@
 // Reads: each read against bare routes answering its bytes (the ceiling), the maximum rate, and
 // the p99 at half the maximum; the gateway's peak memory over them.
+import { print } from 'graphql';
+import { MyBookingsDocument, ProductsDocument } from '../../../web/src/graphql/graphql.ts';
 import { load, settings } from '../settings.ts';
 import {
   measureAtRate,
@@ -27,9 +29,9 @@ interface ReadTarget {
   readonly target: (base: string) => HttpTarget;
 }
 
-const productFields =
-  '_id productName picture address year buyingPrice sellingPrice sellerName condition phone about postTime Brand email sellerEmail status reported advertised sellerVerified';
-const bookingFields = '_id Brand buyerName email phone address sellingPrice productId productName';
+// The web client's own queries (its generated documents), as it sends them: they cannot drift.
+const productsQuery = print(ProductsDocument);
+const myBookingsQuery = print(MyBookingsDocument);
 
 function readTargets(reader: BenchAccount, readerToken: string): ReadTarget[] {
   const bearer = { authorization: `Bearer ${readerToken}` };
@@ -82,22 +84,17 @@ function readTargets(reader: BenchAccount, readerToken: string): ReadTarget[] {
       endpoint: `GET /graphql products(brand, limit: ${settings.productPageLimit}) (bearer, as the web client)`,
       goalRatio: 0.5,
       authenticated: true,
-      target: graphql(
-        'Products',
-        `query Products($brand: String!, $limit: Int, $after: String, $minPosition: Float) { products(brand: $brand, limit: $limit, after: $after, minPosition: $minPosition) { items { ${productFields} } nextCursor } }`,
-        { brand: 'Samsung', limit: settings.productPageLimit },
-      ),
+      target: graphql('Products', productsQuery, {
+        brand: 'Samsung',
+        limit: settings.productPageLimit,
+      }),
     },
     {
       name: 'myBookingsGraphql',
       endpoint: 'GET /graphql myBookings (bearer, as the web client)',
       goalRatio: 0.5,
       authenticated: true,
-      target: graphql(
-        'MyBookings',
-        `query MyBookings($minPosition: Float) { myBookings(minPosition: $minPosition) { ${bookingFields} } }`,
-        {},
-      ),
+      target: graphql('MyBookings', myBookingsQuery, {}),
     },
   ];
 }
