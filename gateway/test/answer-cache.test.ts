@@ -1,6 +1,8 @@
+import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { changeTopic } from '@resale/workers';
 import type { ReadModelChange } from '@resale/workers/read-models';
+import { ProductsDocument } from '../../web/src/graphql/graphql.ts';
 import { ANSWER_MAX_AGE_MS, ANSWER_SHORTEST_LIFE_MS } from '../src/plugins/app/answer-cache.ts';
 import {
   bearer,
@@ -244,6 +246,34 @@ describe('whole GraphQL answers cached', () => {
       post('{ categories { title } advertisedProducts { _id } }'),
     );
     expect(again).toEqual({ cached: true, executed: false, body: first.body });
+  });
+
+  it("caches the web client's own queries, whose fields come from fragments", async () => {
+    const products = print(ProductsDocument);
+    expect(products).toContain('fragment ');
+    const variables = { brand: 'Samsung', limit: 6 };
+    const first = await post(products, buyer, variables);
+    expect(first.statusCode).toBe(200);
+    const again = await cachedDuring(() => post(products, buyer, variables));
+    expect(again).toEqual({ cached: true, executed: false, body: first.body });
+  });
+
+  it('looks through fragments for the root fields: one read past the cache is not cached', async () => {
+    const spreadAtRoot = `query { ...Root } fragment Root on Query { categories { title } me { email } }`;
+    await post(spreadAtRoot, buyer);
+    expect(await cachedDuring(() => post(spreadAtRoot, buyer))).toMatchObject({
+      cached: false,
+      executed: true,
+    });
+    const inlineAtRoot =
+      '{ categories { title } ... on Query { ...Cached } } fragment Cached on Query { advertisedProducts { _id } }';
+    const first = await post(inlineAtRoot);
+    expect(first.statusCode).toBe(200);
+    expect(await cachedDuring(() => post(inlineAtRoot))).toEqual({
+      cached: true,
+      executed: false,
+      body: first.body,
+    });
   });
 
   it("follows its parts: a buyer's new booking shows at once, another caller never sees it", async () => {

@@ -134,17 +134,39 @@ const aliasLimit = (context: GraphQL.ValidationContext): GraphQL.ASTVisitor => {
  */
 const mayBeJson = /^\s*(?:["[\d-]|true|false|null|\{\s*["}])/;
 
-/** Whether every operation of a document asks only for root fields read through the cache. */
+/**
+ * Whether every operation of a document asks only for root fields read through the cache. Its
+ * fragments are what its operations spread: a root selection is looked for through them (the web
+ * client's queries spread their fields from fragments), and what they select below a root field is
+ * that field's own answer.
+ */
 function onlyCachedRootFields(document: GraphQL.DocumentNode): boolean {
+  const fragments = new Map<string, GraphQL.FragmentDefinitionNode>();
+  for (const definition of document.definitions)
+    if (definition.kind === 'FragmentDefinition') fragments.set(definition.name.value, definition);
+  // Each fragment is looked through once. Validation has refused a document whose fragments
+  // spread themselves; one met again while being looked through counts as uncached anyway.
+  const fragmentIsCachedOnly = new Map<string, boolean>();
+  const cachedOnly = (selections: readonly GraphQL.SelectionNode[]): boolean =>
+    selections.every((selection) => {
+      if (selection.kind === 'Field')
+        return cachedRootFields.has(selection.name.value) || selection.name.value === '__typename';
+      if (selection.kind === 'InlineFragment') return cachedOnly(selection.selectionSet.selections);
+      const name = selection.name.value;
+      const known = fragmentIsCachedOnly.get(name);
+      if (known !== undefined) return known;
+      const fragment = fragments.get(name);
+      fragmentIsCachedOnly.set(name, false);
+      const result = fragment !== undefined && cachedOnly(fragment.selectionSet.selections);
+      fragmentIsCachedOnly.set(name, result);
+      return result;
+    });
   return document.definitions.every(
     (definition) =>
-      definition.kind === 'OperationDefinition' &&
-      definition.operation === 'query' &&
-      definition.selectionSet.selections.every(
-        (selection) =>
-          selection.kind === 'Field' &&
-          (cachedRootFields.has(selection.name.value) || selection.name.value === '__typename'),
-      ),
+      definition.kind === 'FragmentDefinition' ||
+      (definition.kind === 'OperationDefinition' &&
+        definition.operation === 'query' &&
+        cachedOnly(definition.selectionSet.selections)),
   );
 }
 
