@@ -1,9 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { limitHeapGrowth } from '../src/runtime-tuning.ts';
+import {
+  gatewayNodeFlags,
+  limitHeapGrowth,
+  threadSemiSpaceMiB,
+  tuneRuntime,
+} from '../src/runtime-tuning.ts';
 import { startServer, type StartedServer } from '../src/start-server.ts';
 import { authEmulatorHost } from './helper.ts';
 
@@ -60,4 +67,37 @@ describe('runtime tuning', () => {
     expect(limitHeapGrowth(['--heap_growing_percent', '50'])).toBe(false);
     expect(limitHeapGrowth([])).toBe(true);
   });
+
+  it('is what every start script passes to Node', () => {
+    const root = path.join(import.meta.dirname, '../..');
+    const scripts = [
+      (JSON.parse(readFileSync(path.join(root, 'gateway/package.json'), 'utf8')) as Manifest)
+        .scripts.serve,
+      (JSON.parse(readFileSync(path.join(root, 'infra/package.json'), 'utf8')) as Manifest).scripts
+        .start,
+      readFileSync(path.join(root, 'docker-compose.yml'), 'utf8'),
+      readFileSync(path.join(root, 'infra/docker/node.Dockerfile'), 'utf8'),
+    ];
+    for (const script of scripts)
+      for (const flag of gatewayNodeFlags) expect(script).toContain(flag);
+  });
+
+  it('gives the threads started after it a young generation of their own size', async () => {
+    tuneRuntime();
+    // A thread that allocates as a busy one does, then says how large its young generation grew.
+    const thread = new Worker(
+      `const { getHeapSpaceStatistics } = require('node:v8');
+       let kept = [];
+       for (let i = 0; i < 2e6; i++) { kept.push({ i }); if (kept.length > 50000) kept = []; }
+       const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space');
+       require('node:worker_threads').parentPort.postMessage(young.space_size);`,
+      { eval: true },
+    );
+    const [youngBytes] = (await once(thread, 'message')) as [number];
+    expect(youngBytes).toBeLessThanOrEqual(2 * threadSemiSpaceMiB * 1024 * 1024);
+  });
 });
+
+interface Manifest {
+  readonly scripts: Record<string, string>;
+}
