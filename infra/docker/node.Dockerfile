@@ -51,4 +51,4 @@ USER node
 # docker-compose.yml runs node itself as PID 1 (not npm), so `docker stop` reaches the graceful
 # close: the gateway (gateway/src/server.ts), a worker (workers/src/worker-main.ts), bootstrap.
 WORKDIR /app/gateway
-CMD ["node", "--max-semi-space-size=16", "src/server.ts"]
+CMD ["node", "--max-semi-space-size=8", "src/server.ts"]

@@ -59,7 +59,7 @@ function runStart(
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', '--max-semi-space-size=16', entry, ...args],
+    ['--import', 'tsx', '--max-semi-space-size=8', entry, ...args],
     {
       cwd: infraDir,
       env: { ...env, ...settings },
