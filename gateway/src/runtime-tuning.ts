@@ -4,7 +4,8 @@ import { setFlagsFromString } from 'node:v8';
  * Runtime tuning of a process that serves the API, in one place. Nothing here runs on import:
  * `startServer` (start-server.ts) calls `tuneRuntime()` once, before it builds the server, and a
  * process that only imports the gateway (a test, a worker) keeps V8's defaults. A choice made on
- * the command line always wins. What each setting is worth is measured by `npm run bench`.
+ * the command line wins, but for the worker threads' young generation: the command line's is the
+ * main thread's (`threadSemiSpaceMiB`). What each setting is worth is measured by `npm run bench`.
  */
 
 /**
