@@ -379,6 +379,71 @@ describe('embedded read store', () => {
     }
   });
 
+  it('searches full-text tables made with word positions, as earlier versions made them', async () => {
+    const file = newFile();
+    const log = eventLog();
+    const first = openEmbeddedReadStore({ file });
+    await projectEvents(
+      first,
+      log.recordAll(
+        productListed('p1', { productName: 'Galaxy S20', Brand: 'Samsung' }),
+        productListed('p2', { productName: 'Reno 8', Brand: 'Oppo' }),
+      ),
+    );
+    await first.close();
+    // The tables as they were made before `detail = none`: FTS5 keeps positions by default.
+    const db = new Database(file);
+    const withPositions = (name: string, lead: number, options = ''): string =>
+      `CREATE VIRTUAL TABLE ${name} USING fts5(words, ${options}tokenize = 'unicode61 remove_diacritics 0', prefix = '${Array.from({ length: 8 }, (_, i) => lead + i + 1).join(' ')}')`;
+    const rows = db
+      .prepare(
+        'SELECT s.rowid, s.words, p.doc FROM products__search s JOIN products p ON p.rowid = s.rowid',
+      )
+      .raw()
+      .all() as [number, string, string][];
+    db.exec(`
+      DROP TABLE products__search;
+      DROP TABLE products__search_by_Brand;
+      ${withPositions('products__search', 0)};
+      ${withPositions('products__search_by_Brand', 6, "content = '', contentless_delete = 1, ")};
+    `);
+    for (const [rowid, words, doc] of rows) {
+      db.prepare('INSERT INTO products__search (rowid, words) VALUES (?, ?)').run(rowid, words);
+      const tag = valueTagOf((JSON.parse(doc) as { Brand: string }).Brand);
+      db.prepare('INSERT INTO products__search_by_Brand (rowid, words) VALUES (?, ?)').run(
+        rowid,
+        words
+          .split(' ')
+          .map((word) => tag + word)
+          .join(' '),
+      );
+    }
+    expect(
+      db.prepare("SELECT sql FROM sqlite_master WHERE name = 'products__search'").pluck().get(),
+    ).not.toContain('detail');
+    db.close();
+    // Without the word lists: the matches come from the full-text tables.
+    const store = openEmbeddedReadStore({ file, ...noLists });
+    try {
+      const found = async (query: Parameters<typeof search>[1]) =>
+        (await search(store, query)).items.map((product) => product._id);
+      expect(await found({ q: 'gal s2' })).toEqual(['p1']);
+      expect(await found({ q: 'gal', brand: 'Oppo' })).toEqual([]);
+      await projectEvents(
+        store,
+        log.recordAll(
+          productListed('p3', { productName: 'Galaxy S22', Brand: 'Samsung' }),
+          productDescriptionChanged('p1', 'Reno case included'),
+        ),
+      );
+      expect(await found({ q: 'gal s2', brand: 'Samsung' })).toEqual(['p3', 'p1']);
+      expect(await found({ q: 'reno' })).toEqual(['p2', 'p1']);
+      expect(await found({ q: 'reno', brand: 'Oppo' })).toEqual(['p2']);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('word lists carry the years of use, condition and price of each entry', async () => {
     const store = openEmbeddedReadStore({ file: newFile() });
     try {
