@@ -1,3 +1,4 @@
+import type { AnyEvent } from '@resale/events';
 import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,6 +51,22 @@ const newFile = (): string => join(root, `read-models-${++counter}.sqlite3`);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 /** Searches that never walk the word lists: the ways a search takes without them. */
 const noLists = { listedWordsPerPrefix: 0 } as const;
+
+/** A store's file holding the documents of `events`, closed, and the log that recorded them. */
+async function fileHolding(...events: AnyEvent[]) {
+  const file = newFile();
+  const log = eventLog();
+  const store = openEmbeddedReadStore({ file });
+  await projectEvents(store, log.recordAll(...events));
+  await store.close();
+  return { file, log };
+}
+
+/** The ids of the first page a search finds in `store`. */
+const foundIn =
+  (store: ReadStore) =>
+  async (query: Parameters<typeof search>[1]): Promise<string[]> =>
+    (await search(store, query)).items.map((product) => product._id);
 
 /** Runs SQL on the store's file through a second connection, as another process would. */
 function onFile(store: ReadStore, sql: string): void {
@@ -337,17 +354,10 @@ describe('embedded read store', () => {
   });
 
   it('searches word lists made before they carried years of use, and keeps them', async () => {
-    const file = newFile();
-    const log = eventLog();
-    const first = openEmbeddedReadStore({ file });
-    await projectEvents(
-      first,
-      log.recordAll(
-        productListed('p1', { productName: 'Galaxy S20', sellingPrice: 300, year: 1 }),
-        productListed('p2', { productName: 'Galaxy S21', sellingPrice: 200, year: 3 }),
-      ),
+    const { file, log } = await fileHolding(
+      productListed('p1', { productName: 'Galaxy S20', sellingPrice: 300, year: 1 }),
+      productListed('p2', { productName: 'Galaxy S21', sellingPrice: 200, year: 3 }),
     );
-    await first.close();
     const db = new Database(file);
     for (const field of ['postTime', 'sellingPrice']) {
       const list = `products__words_by_${field}`;
@@ -362,8 +372,7 @@ describe('embedded read store', () => {
     db.close();
     const store = openEmbeddedReadStore({ file, listedSearchMatches: 0 });
     try {
-      const found = async (query: Parameters<typeof search>[1]) =>
-        (await search(store, query)).items.map((product) => product._id);
+      const found = foundIn(store);
       expect(await found({ q: 'gal', maxYears: 2, sort: 'priceAsc' })).toEqual(['p1']);
       await projectEvents(
         store,
@@ -380,17 +389,10 @@ describe('embedded read store', () => {
   });
 
   it('searches full-text tables made with word positions, as earlier versions made them', async () => {
-    const file = newFile();
-    const log = eventLog();
-    const first = openEmbeddedReadStore({ file });
-    await projectEvents(
-      first,
-      log.recordAll(
-        productListed('p1', { productName: 'Galaxy S20', Brand: 'Samsung' }),
-        productListed('p2', { productName: 'Reno 8', Brand: 'Oppo' }),
-      ),
+    const { file, log } = await fileHolding(
+      productListed('p1', { productName: 'Galaxy S20', Brand: 'Samsung' }),
+      productListed('p2', { productName: 'Reno 8', Brand: 'Oppo' }),
     );
-    await first.close();
     // The tables as they were made before `detail = none`: FTS5 keeps positions by default.
     const db = new Database(file);
     const withPositions = (name: string, lead: number, options = ''): string =>
@@ -425,8 +427,7 @@ describe('embedded read store', () => {
     // Without the word lists: the matches come from the full-text tables.
     const store = openEmbeddedReadStore({ file, ...noLists });
     try {
-      const found = async (query: Parameters<typeof search>[1]) =>
-        (await search(store, query)).items.map((product) => product._id);
+      const found = foundIn(store);
       expect(await found({ q: 'gal s2' })).toEqual(['p1']);
       expect(await found({ q: 'gal', brand: 'Oppo' })).toEqual([]);
       await projectEvents(
