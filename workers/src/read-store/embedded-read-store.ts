@@ -1824,10 +1824,13 @@ class RecentDocuments implements SyncDocuments {
 
   private readonly tables: DocumentTables;
   private readonly limit: number;
+  private readonly writtenOut: () => void;
 
-  constructor(tables: DocumentTables, limit: number) {
+  /** `writtenOut` is called after each transaction that wrote documents out. */
+  constructor(tables: DocumentTables, limit: number, writtenOut: () => void) {
     this.tables = tables;
     this.limit = limit;
+    this.writtenOut = writtenOut;
   }
 
   /**
@@ -1912,6 +1915,7 @@ class RecentDocuments implements SyncDocuments {
     this.tables.inTransaction(() => {
       for (const { model, record } of changed) this.tables.write(model, record);
     });
+    this.writtenOut();
   }
 }
 
@@ -1922,12 +1926,16 @@ class RecentDocuments implements SyncDocuments {
  * The rebuild is the only writer of its shadow tables, which start empty: it folds the events in
  * memory (RecentDocuments), writing out the documents it holds least recently used past
  * `memoryLimit` of them, and the rest before the swap. Its search tables are filled once, from
- * the documents, with the indexes.
+ * the documents, with the indexes. Its WAL is copied into the file by a thread of its own
+ * (BackgroundCheckpoints), as the live store's is: the documents it writes out lie all over a
+ * table that grows as it goes, and SQLite's own checkpoints copied and synced them on the
+ * rebuild's thread, at a cost per document that grew with the table.
  */
 class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
   private readonly db: Db;
   private readonly tables: DocumentTables;
   private readonly documents: RecentDocuments;
+  private readonly checkpoints: BackgroundCheckpoints;
 
   constructor(file: string, names: readonly ReadModelName[], memoryLimit: number) {
     super(names);
@@ -1949,7 +1957,14 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
       throw error;
     }
     this.tables = new DocumentTables(this.db, shadowOf, 'filled-at-end');
-    this.documents = new RecentDocuments(this.tables, memoryLimit);
+    // From its first write-out: each is thousands of documents.
+    this.checkpoints = new BackgroundCheckpoints(this.db, file, {
+      startAfterCommits: 1,
+      threadName: workerThreadNames.rebuildCheckpoints,
+    });
+    this.documents = new RecentDocuments(this.tables, memoryLimit, () =>
+      this.checkpoints.committed(),
+    );
   }
 
   async applyEvents(
@@ -2053,7 +2068,7 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
       this.db.pragma('synchronous = NORMAL');
       throw error;
     }
-    this.close();
+    await this.close();
   }
 
   async abort(): Promise<void> {
@@ -2063,11 +2078,12 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
         for (const model of this.models) dropShadowTable(this.db, model);
       })
       .immediate();
-    this.close();
+    await this.close();
   }
 
-  private close(): void {
+  private async close(): Promise<void> {
     this.finished = true;
+    await this.checkpoints.close();
     this.db.close();
   }
 }
