@@ -1912,6 +1912,7 @@ class RecentDocuments implements SyncDocuments {
             ? -1
             : 1,
       );
+    if (changed.length === 0) return;
     this.tables.inTransaction(() => {
       for (const { model, record } of changed) this.tables.write(model, record);
     });
