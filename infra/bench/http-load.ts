@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import {
@@ -9,7 +9,15 @@ import {
   runScriptForResult,
 } from './child-processes.ts';
 import type { FixedRateFigures, FixedRateJob, FixedRateRequest } from './fixed-rate-process.ts';
-import { log, median, round, waitedForStorage, watchCpuSteal, watchIoStall } from './support.ts';
+import {
+  log,
+  median,
+  round,
+  waitedForStorage,
+  watchCoresBusy,
+  watchCpuSteal,
+  watchIoStall,
+} from './support.ts';
 
 /** Connections and pipelining of every HTTP run: `-c 100 -p 1`. */
 export const connections = 100;
@@ -47,25 +55,31 @@ export interface RoundFigures {
   readonly stealPercent?: number;
   /** The share of the round some task waited for storage, in percent (see `watchIoStall`). */
   readonly ioStallPercent?: number;
+  /** How many of the machine's cores were busy, on average over the round (`watchCoresBusy`). */
+  readonly coresBusy?: number;
 }
 
 /** Runs a round and adds what else held the machine back during it (steal, I/O) to its figures. */
 async function withContention(round: () => Promise<RoundFigures>): Promise<RoundFigures> {
   const steal = watchCpuSteal();
   const ioStall = watchIoStall();
+  const busy = watchCoresBusy();
   const figures = await round();
   const stealPercent = steal.stop();
   const ioStallPercent = ioStall.stop();
+  const coresBusy = busy.stop();
   return {
     ...figures,
     ...(stealPercent === undefined ? {} : { stealPercent }),
     ...(ioStallPercent === undefined ? {} : { ioStallPercent }),
+    ...(coresBusy === undefined ? {} : { coresBusy }),
   };
 }
 
 /**
- * "; CPU steal 0, 12, 3 %" for rounds measured with it, and "; I/O stall 0, 35, 2 %" where some
- * round waited for storage; else nothing.
+ * "; CPU steal 0, 12, 3 %" for rounds measured with it, "; I/O stall 0, 35, 2 %" where some
+ * round waited for storage, and "; cores busy 1.2, 1.9, 1.4 of 2" where the rounds say; else
+ * nothing.
  */
 export const contentionOf = (rounds: readonly RoundFigures[]): string =>
   (rounds.some((r) => r.stealPercent !== undefined)
@@ -73,6 +87,9 @@ export const contentionOf = (rounds: readonly RoundFigures[]): string =>
     : '') +
   (rounds.some((r) => waitedForStorage(r.ioStallPercent))
     ? `; I/O stall ${rounds.map((r) => r.ioStallPercent ?? '?').join(', ')} %`
+    : '') +
+  (rounds.some((r) => r.coresBusy !== undefined)
+    ? `; cores busy ${rounds.map((r) => r.coresBusy ?? '?').join(', ')} of ${cpus().length}`
     : '');
 
 /** What a server still had to do once a round's load stopped, and what it took. */

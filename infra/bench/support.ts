@@ -128,10 +128,14 @@ export function hostSpeedLoopMs(): number {
 
 export const loadAverage = (): number[] => loadavg().map((value) => round(value, 2));
 
-/** The machine's CPU time so far, in clock ticks: all of it, and what the hypervisor stole. */
+/**
+ * The machine's CPU time so far, in clock ticks: all of it, what the hypervisor stole, and what
+ * ran (user, nice, system, interrupts).
+ */
 interface MachineCpuTimes {
   readonly total: number;
   readonly steal: number;
+  readonly busy: number;
 }
 
 /** From the first line of /proc/stat; undefined where there is none (not Linux). */
@@ -142,7 +146,12 @@ function machineCpuTimes(): MachineCpuTimes | undefined {
     // user nice system idle iowait irq softirq steal (guest time is counted in user already).
     const ticks = fields.slice(0, 8).map(Number);
     if (ticks.length < 8 || ticks.some((tick) => !Number.isFinite(tick))) return undefined;
-    return { total: ticks.reduce((sum, tick) => sum + tick, 0), steal: ticks[7] ?? 0 };
+    const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = ticks;
+    return {
+      total: ticks.reduce((sum, tick) => sum + tick, 0),
+      steal,
+      busy: user + nice + system + irq + softirq,
+    };
   } catch {
     return undefined;
   }
@@ -162,6 +171,24 @@ export function watchCpuSteal(): { stop(): number | undefined } {
       const after = machineCpuTimes();
       if (!before || !after || after.total <= before.total) return undefined;
       return round((100 * (after.steal - before.steal)) / (after.total - before.total));
+    },
+  };
+}
+
+/**
+ * Starts a stopwatch of the machine's load: how many of its cores were running something (this
+ * process, the server, anything else), on average. A tail at a fixed rate that the ceiling does
+ * not have comes from the server's own stalls when cores were free, and from waiting for a core
+ * when they were all busy. `stop` answers undefined where the kernel does not say.
+ */
+export function watchCoresBusy(): { stop(): number | undefined } {
+  const before = machineCpuTimes();
+  return {
+    stop() {
+      const after = machineCpuTimes();
+      if (!before || !after || after.total <= before.total) return undefined;
+      const share = (after.busy - before.busy) / (after.total - before.total);
+      return round(share * cpus().length, 2);
     },
   };
 }
