@@ -157,6 +157,20 @@ function machineCpuTimes(): MachineCpuTimes | undefined {
   }
 }
 
+/** A stopwatch over /proc/stat: `measure` of the span's ticks, or undefined where none are known. */
+function watchMachineCpu(measure: (before: MachineCpuTimes, after: MachineCpuTimes) => number): {
+  stop(): number | undefined;
+} {
+  const before = machineCpuTimes();
+  return {
+    stop() {
+      const after = machineCpuTimes();
+      if (!before || !after || after.total <= before.total) return undefined;
+      return measure(before, after);
+    },
+  };
+}
+
 /**
  * Starts a stopwatch of CPU steal: the share of the machine's CPU time, in percent, that the
  * hypervisor gave to other guests while these cores had work. On a shared virtual host it is what
@@ -164,16 +178,10 @@ function machineCpuTimes(): MachineCpuTimes | undefined {
  * with the same code answering at a quarter of its rate), and the speed loop, run while it is
  * quiet, does not see it. `stop` answers undefined where the kernel does not say.
  */
-export function watchCpuSteal(): { stop(): number | undefined } {
-  const before = machineCpuTimes();
-  return {
-    stop() {
-      const after = machineCpuTimes();
-      if (!before || !after || after.total <= before.total) return undefined;
-      return round((100 * (after.steal - before.steal)) / (after.total - before.total));
-    },
-  };
-}
+export const watchCpuSteal = (): { stop(): number | undefined } =>
+  watchMachineCpu((before, after) =>
+    round((100 * (after.steal - before.steal)) / (after.total - before.total)),
+  );
 
 /**
  * Starts a stopwatch of the machine's load: how many of its cores were running something (this
@@ -181,17 +189,10 @@ export function watchCpuSteal(): { stop(): number | undefined } {
  * not have comes from the server's own stalls when cores were free, and from waiting for a core
  * when they were all busy. `stop` answers undefined where the kernel does not say.
  */
-export function watchCoresBusy(): { stop(): number | undefined } {
-  const before = machineCpuTimes();
-  return {
-    stop() {
-      const after = machineCpuTimes();
-      if (!before || !after || after.total <= before.total) return undefined;
-      const share = (after.busy - before.busy) / (after.total - before.total);
-      return round(share * cpus().length, 2);
-    },
-  };
-}
+export const watchCoresBusy = (): { stop(): number | undefined } =>
+  watchMachineCpu((before, after) =>
+    round(((after.busy - before.busy) / (after.total - before.total)) * cpus().length, 2),
+  );
 
 /** Microseconds in which some task waited for storage since boot; undefined where not known. */
 function ioStallMicros(): number | undefined {
