@@ -125,7 +125,8 @@ export function markdownOf(results: Results): string {
         : ` CPU steal over the run: ${machine.stealPercent} % of the machine's time went to other guests of the host (each round's is in the JSON and the log).`) +
       (machine.ioStallPercent === undefined
         ? ''
-        : ` I/O stall over the run: some task waited for storage ${machine.ioStallPercent} % of the time (a round's is given with its figures where it reached ${noticeableIoStallPercent} %: its reads did not all come from memory).`),
+        : ` I/O stall over the run: some task waited for storage ${machine.ioStallPercent} % of the time (a round's is given with its figures where it reached ${noticeableIoStallPercent} %: its reads did not all come from memory).`) +
+      ' Cores busy: how many of the cores ran something during a round, on average, the load generator included (given with the figures of the rows at a fixed rate).',
     '',
     '| Area | Measure | Goal | Measured | Result |',
     '|---|---|---|---|---|',
