@@ -6,6 +6,5 @@
 export const workerThreadNames = {
   projection: 'projection',
   readCheckpoints: 'read checkpoint',
-  rebuildCheckpoints: 'rebuild checkpt',
   idempotency: 'idempotency',
 } as const;

@@ -38,6 +38,8 @@ export interface BackgroundCheckpointsOptions {
  */
 export class BackgroundCheckpoints {
   private thread: SqliteThread<'checkpoint'> | undefined;
+  /** The thread was started once: should it end, SQLite's own checkpoints come back for good. */
+  private started = false;
   private commits = 0;
   private inFlight = false;
   private lastDone = Number.NEGATIVE_INFINITY;
@@ -64,16 +66,22 @@ export class BackgroundCheckpoints {
     this.threadName = options.threadName;
   }
 
-  /** Call after each commit of `db`. Never throws: the commit it follows is done either way. */
-  committed(): void {
+  /**
+   * Call after each commit of `db`, and of any other connection to the file that leaves its
+   * checkpoints to this thread (one with `wal_autocheckpoint = walBackstopPages`, as the log's
+   * writer thread and a read models' rebuild). `large`: the commit wrote many pages (a rebuild's
+   * write-out), so the thread starts now if it has not, and copies them without waiting for
+   * `minIntervalMs`. Never throws: the commit it follows is done either way.
+   */
+  committed(large = false): void {
     if (this.closed) return;
     if (!this.thread) {
-      if (++this.commits < this.startAfterCommits || this.commits > this.startAfterCommits) return;
+      if (this.started || (++this.commits < this.startAfterCommits && !large)) return;
       this.start();
     }
     const thread = this.thread;
     if (!thread || this.inFlight) return;
-    if (!this.inBurst && performance.now() - this.lastDone < this.minIntervalMs) return;
+    if (!large && !this.inBurst && performance.now() - this.lastDone < this.minIntervalMs) return;
     this.inFlight = true;
     // A checkpoint that failed is done too: the next commit asks for another.
     void thread
@@ -122,6 +130,7 @@ export class BackgroundCheckpoints {
       },
     );
     this.thread = thread;
+    this.started = true;
     this.db.pragma(`wal_autocheckpoint = ${walBackstopPages}`);
     this.db.pragma(`journal_size_limit = ${walFileLimitBytes}`);
   }

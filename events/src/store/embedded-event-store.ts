@@ -29,6 +29,8 @@ import type {
 export { durabilityProblems } from '../sqlite-writer/connection.ts';
 export {
   BackgroundCheckpoints,
+  walBackstopPages,
+  walFileLimitBytes,
   type BackgroundCheckpointsOptions,
 } from './background-checkpoints.ts';
 export { AppendOutcomeUnknownError, DuplicateEventIdError } from './embedded-group-commit.ts';

@@ -86,4 +86,30 @@ describe('background checkpoints', () => {
     await checkpoints.close();
     db.close();
   });
+
+  it("copies a large commit of another connection at once, as a rebuild's write-out", async () => {
+    const file = path.join(dir, 'other.sqlite');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, text TEXT NOT NULL)');
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    // The default: its own connection has committed nothing since.
+    const checkpoints = new BackgroundCheckpoints(db, file);
+    const sizeBefore = statSync(file).size;
+    // Another connection that leaves its checkpoints to the thread, writing 2 MB at once.
+    const other = new Database(file);
+    other.pragma(`wal_autocheckpoint = ${walBackstopPages}`);
+    const insert = other.prepare<[string]>('INSERT INTO t (text) VALUES (?)');
+    other.transaction(() => {
+      for (let i = 0; i < 500; i++) insert.run('x'.repeat(4000));
+    })();
+    checkpoints.committed(true);
+    await expect
+      .poll(() => statSync(file).size, { timeout: 10_000 })
+      .toBeGreaterThan(sizeBefore + 1_000_000);
+    expect(checkpoints.checkpointsMade).toBe(1);
+    other.close();
+    await checkpoints.close();
+    db.close();
+  });
 });

@@ -1,6 +1,11 @@
 import { hash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { BackgroundCheckpoints, type RecordedEvent } from '@resale/events';
+import {
+  BackgroundCheckpoints,
+  walBackstopPages,
+  walFileLimitBytes,
+  type RecordedEvent,
+} from '@resale/events';
 import { truncateWal } from '@resale/events/sqlite-writer';
 import Database from 'better-sqlite3';
 import {
@@ -1439,7 +1444,7 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   async beginRebuild(names: readonly ReadModelName[]): Promise<RebuildTarget> {
-    return new EmbeddedRebuild(this.file, names, this.rebuildMemoryLimit);
+    return new EmbeddedRebuild(this.file, names, this.rebuildMemoryLimit, this.checkpoints);
   }
 
   async hashModels(names: readonly ReadModelName[] = readModelNames): Promise<ReadModelHashes> {
@@ -1927,10 +1932,11 @@ class RecentDocuments implements SyncDocuments {
  * The rebuild is the only writer of its shadow tables, which start empty: it folds the events in
  * memory (RecentDocuments), writing out the documents it holds least recently used past
  * `memoryLimit` of them, and the rest before the swap. Its search tables are filled once, from
- * the documents, with the indexes. Its WAL is copied into the file by a thread of its own
- * (BackgroundCheckpoints), as the live store's is: the documents it writes out lie all over a
- * table that grows as it goes, and SQLite's own checkpoints copied and synced them on the
- * rebuild's thread, at a cost per document that grew with the table.
+ * the documents, with the indexes. Its WAL is copied into the file by the live store's
+ * checkpoint thread (BackgroundCheckpoints), as the log's writer thread leaves its own to the
+ * log's: the documents it writes out lie all over a table that grows as it goes, and SQLite's own
+ * checkpoints copied and synced them on the rebuild's thread, at a cost per document that grew
+ * with the table.
  */
 class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
   private readonly db: Db;
@@ -1938,11 +1944,20 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
   private readonly documents: RecentDocuments;
   private readonly checkpoints: BackgroundCheckpoints;
 
-  constructor(file: string, names: readonly ReadModelName[], memoryLimit: number) {
+  /** `checkpoints`: the live store's, for the same file. */
+  constructor(
+    file: string,
+    names: readonly ReadModelName[],
+    memoryLimit: number,
+    checkpoints: BackgroundCheckpoints,
+  ) {
     super(names);
+    this.checkpoints = checkpoints;
     this.db = new Database(file);
     try {
       configure(this.db, 'NORMAL');
+      this.db.pragma(`wal_autocheckpoint = ${walBackstopPages}`);
+      this.db.pragma(`journal_size_limit = ${walFileLimitBytes}`);
       // A rebuild writes a lot in each transaction: keep its pages in memory until the commit.
       this.db.pragma(`cache_size = ${-foldCacheKiB}`);
       this.db
@@ -1958,13 +1973,9 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
       throw error;
     }
     this.tables = new DocumentTables(this.db, shadowOf, 'filled-at-end');
-    // From its first write-out: each is thousands of documents.
-    this.checkpoints = new BackgroundCheckpoints(this.db, file, {
-      startAfterCommits: 1,
-      threadName: workerThreadNames.rebuildCheckpoints,
-    });
+    // Each write-out is thousands of documents: the thread starts with the first.
     this.documents = new RecentDocuments(this.tables, memoryLimit, () =>
-      this.checkpoints.committed(),
+      this.checkpoints.committed(true),
     );
   }
 
@@ -2069,7 +2080,9 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
       this.db.pragma('synchronous = NORMAL');
       throw error;
     }
-    await this.close();
+    // The indexes, search tables and swap are in the WAL: copied now, not at the next live commit.
+    this.checkpoints.committed(true);
+    this.close();
   }
 
   async abort(): Promise<void> {
@@ -2079,12 +2092,11 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
         for (const model of this.models) dropShadowTable(this.db, model);
       })
       .immediate();
-    await this.close();
+    this.close();
   }
 
-  private async close(): Promise<void> {
+  private close(): void {
     this.finished = true;
-    await this.checkpoints.close();
     this.db.close();
   }
 }
