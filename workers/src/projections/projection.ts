@@ -34,6 +34,14 @@ export interface IndexSpec {
   readonly name: string;
   /** Fields in order with their direction; `_id` and `_position` (the hidden guard) allowed. */
   readonly fields: readonly (readonly [field: string, direction: 1 | -1])[];
+  /**
+   * Only documents with these values, where a store gains by leaving the others out: SQLite
+   * rewrites every index of a row whose document changes, so in the embedded store an index of
+   * the few (the advertised, the reported) costs the writes of all the others nothing. MongoDB
+   * rewrites only the keys that change and indexes every document. Its queries ask for these
+   * values.
+   */
+  readonly only?: { readonly [field: string]: boolean };
 }
 
 /**

@@ -127,9 +127,15 @@ function fieldSql(field: string): string {
   return `json_extract(doc, '$.${field}')`;
 }
 
+/**
+ * A boolean as SQL text. A query's booleans are written in its text, not bound: SQLite uses a
+ * partial index (IndexSpec's `only`) only for a query whose text implies the index's condition.
+ */
+const booleanSql = (value: boolean): 0 | 1 => (value ? 1 : 0);
+
 /** SQLite's JSON functions read true/false as 1/0. */
 const sqlValue = (value: FieldValue): string | number | null =>
-  typeof value === 'boolean' ? (value ? 1 : 0) : value;
+  typeof value === 'boolean' ? booleanSql(value) : value;
 
 /**
  * The FTS5 table indexing the search words of a read model's table (`searchText`), row by row:
@@ -490,8 +496,13 @@ function createModelTable(
     const columns = index.fields
       .map(([field, direction]) => `${fieldSql(field)}${direction === -1 ? ' DESC' : ''}`)
       .join(', ');
+    const only = Object.entries(index.only ?? {})
+      .map(([field, value]) => `${fieldSql(field)} = ${booleanSql(value)}`)
+      .join(' AND ');
     db.exec(
-      `CREATE INDEX "${indexName(collection, index.name, generation)}" ON "${table}"(${columns})`,
+      `CREATE INDEX "${indexName(collection, index.name, generation)}" ON "${table}"(${columns})${
+        only ? ` WHERE ${only}` : ''
+      }`,
     );
   }
 }
@@ -807,6 +818,8 @@ function findSql(
   const filterSql = (field: string): string => `${byRowid ? '+' : ''}${fieldSql(field)}`;
   for (const [field, value] of Object.entries(query.where ?? {})) {
     if (value === null) conditions.push(`${filterSql(field)} IS NULL`);
+    else if (typeof value === 'boolean')
+      conditions.push(`${filterSql(field)} = ${booleanSql(value)}`);
     else {
       conditions.push(`${filterSql(field)} = ?`);
       params.push(sqlValue(value));

@@ -75,7 +75,7 @@ describe(`MongoDB read store (${inject('mongoServer')})`, () => {
         ({ name }) => name as string,
       );
       expect(indexes).not.toContain('by_seller_uid');
-      expect(indexes).toContain('reported_latest');
+      expect(indexes).toContain('reported_by_latest');
     } finally {
       await db.dropDatabase();
     }

@@ -262,8 +262,9 @@ export const productIndexes: readonly IndexSpec[] = [
       ['_id', -1],
     ],
   },
+  // The home page's: few products are advertised, and a booking of another rewrites none of it.
   {
-    name: 'advertised',
+    name: 'advertised_newest',
     fields: [
       ['advertised', 1],
       ['available', 1],
@@ -271,15 +272,17 @@ export const productIndexes: readonly IndexSpec[] = [
       ['postTime', -1],
       ['_id', -1],
     ],
+    only: { advertised: true },
   },
   // The admins' queue: the cases before them, the latest reported first.
   {
-    name: 'reported_latest',
+    name: 'reported_by_latest',
     fields: [
       ['reported', 1],
       ['lastReportedAt', -1],
       ['_id', -1],
     ],
+    only: { reported: true },
   },
   // A seller's products by status: what they have on sale and have sold (sellerCounts).
   {
