@@ -17,4 +17,5 @@ export type {
   EventStoreDbEventStoreOptions,
 } from './store/eventstoredb-event-store.ts';
 export * from './domain.ts';
+export { pooledRandomBytes } from './random-bytes.ts';
 export { erasedValues, type PersonalValueKind } from './personal-data/personal-fields.ts';

@@ -1,5 +1,6 @@
-import { createCipheriv, createDecipheriv, randomFillSync, type KeyObject } from 'node:crypto';
+import { createCipheriv, createDecipheriv, type KeyObject } from 'node:crypto';
 import { InvalidEventError } from '../catalog.ts';
+import { pooledRandomBytes } from '../random-bytes.ts';
 import { erasedValues, personalKindOf, personalPartsOf } from './personal-fields.ts';
 
 /*
@@ -38,20 +39,8 @@ const ivLength = 12;
 const tagLength = 16;
 const algorithm = 'aes-256-gcm';
 
-// Random IVs are taken from a pool refilled in one call: one getrandom per 4,096 seals.
-const ivPool = Buffer.alloc(ivLength * 4096);
-let ivsLeft = 0;
-function nextIv(): Buffer {
-  if (ivsLeft === 0) {
-    randomFillSync(ivPool);
-    ivsLeft = 4096;
-  }
-  ivsLeft -= 1;
-  return Buffer.from(ivPool.subarray(ivsLeft * ivLength, (ivsLeft + 1) * ivLength));
-}
-
 function encrypt(key: KeyObject, subject: string, values: readonly string[]): string {
-  const iv = nextIv();
+  const iv = pooledRandomBytes(ivLength);
   const cipher = createCipheriv(algorithm, key, iv);
   cipher.setAAD(Buffer.from(subject, 'utf8'));
   const text = Buffer.concat([cipher.update(JSON.stringify(values), 'utf8'), cipher.final()]);

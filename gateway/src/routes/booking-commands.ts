@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { handleBookingMove, type BookingMove } from '@resale/events';
-import { commandMetadata, modifiedAnswer, timeOrderedUuid } from '../commands.ts';
+import { commandMetadata, modifiedAnswer, newEventId } from '../commands.ts';
 import { actorOfRequest } from '../plugins/app/authentication.ts';
 import { Modified } from '../schemas/answers.ts';
 import { Id } from '../schemas/common.ts';
@@ -59,9 +59,7 @@ export default async function bookingCommandRoutes(fastify: FastifyInstance): Pr
           move.type === 'CancelBooking'
             ? { type: move.type, data: { bookingId, reason: 'buyer-cancelled' }, metadata }
             : { type: move.type, data: { bookingId }, metadata };
-        const result = await handleBookingMove(app.eventStore, command, {
-          newEventId: timeOrderedUuid,
-        });
+        const result = await handleBookingMove(app.eventStore, command, { newEventId });
         return modifiedAnswer(result);
       },
     );

@@ -9,7 +9,7 @@ import {
   reportReasons,
   type ProductCommand,
 } from '@resale/events';
-import { commandMetadata, timeOrderedUuid } from '../commands.ts';
+import { commandMetadata, newEventId, timeOrderedUuid } from '../commands.ts';
 import { listCategories } from '@resale/workers/read-models';
 import { forbidden, HttpProblem } from '../errors.ts';
 import { ownImageName } from '../image-urls.ts';
@@ -483,7 +483,6 @@ export default async function productCommandRoutes(fastify: FastifyInstance): Pr
       // Time-ordered ids: the booking's stream, its document and both events' ids are appended
       // next to the previous booking's in the files' indexes.
       const bookingId = timeOrderedUuid();
-      const newEventId = (): string => timeOrderedUuid();
       const metadata = commandMetadata(request, actor);
       // The product stream decides, with its expected revision: one winner per product. The
       // booking's stream is new (its id was made above), so its BookingPlaced is decided from
