@@ -35,7 +35,10 @@ export const threadSemiSpaceMiB = 4;
  * factor (up to 4 times on a machine with a few GB) most of that garbage stays in the RSS. 30 %
  * keeps the old generation near the live heap for a full collection, marked concurrently, every
  * few seconds under load. V8 reads the flag at each full collection, so setting it at run time
- * takes effect.
+ * takes effect. The cost falls on commands near the machine's capacity: each of those full
+ * collections pauses the event loop, and with little spare capacity the backlog of a pause drains
+ * slowly, so the collections make most of the tail of the bookings' p99 at a fixed rate. A larger
+ * factor shortens that tail and raises the RSS under reads: both are rows of `npm run bench`.
  */
 export const heapGrowingPercent = 30;
 
