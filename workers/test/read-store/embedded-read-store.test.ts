@@ -707,8 +707,8 @@ describe('embedded read store', () => {
         // A later page starts where the cursor points, not at the start of the list.
         if (query.page?.after) expect(plan.split('; ')[0]).toMatch(/[<>]\?\)$/);
       }
-      // A query asking for the values of a partial index walks it (the home page's advertised
-      // products, the admins' reported ones), and so does nothing else.
+      // A query asking for the values of a partial index walks it: the home page's advertised
+      // products, the admins' reported ones.
       const walked = new Set<string>();
       for (const [model, query] of queries) {
         const { collection, indexes } = readModels[model];
