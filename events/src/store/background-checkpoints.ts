@@ -8,7 +8,18 @@ export const walBackstopPages = 100_000;
 const burstPages = 1_000;
 
 /** The WAL file's size kept after the WAL starts over, instead of its largest. */
-export const walFileLimitBytes = 64 * 1024 * 1024;
+const walFileLimitBytes = 64 * 1024 * 1024;
+
+/**
+ * The pragmas of a connection that leaves its checkpoints to the thread: its own checkpoint only
+ * as the backstop, and its WAL file cut back once the WAL starts over. The thread's database sets
+ * them when the thread starts; so do the other connections that commit to the same file (the
+ * log's writer thread, a read models' rebuild) and nudge the thread with `committed`.
+ */
+export const leftToCheckpointThread = [
+  `wal_autocheckpoint = ${walBackstopPages}`,
+  `journal_size_limit = ${walFileLimitBytes}`,
+] as const;
 
 export interface BackgroundCheckpointsOptions {
   /** Commits before the thread starts: a database written a few times keeps SQLite's own. */
@@ -68,7 +79,7 @@ export class BackgroundCheckpoints {
 
   /**
    * Call after each commit of `db`, and of any other connection to the file that leaves its
-   * checkpoints to this thread (one with `wal_autocheckpoint = walBackstopPages`, as the log's
+   * checkpoints to this thread (one with the pragmas `leftToCheckpointThread`, as the log's
    * writer thread and a read models' rebuild). `large`: the commit wrote many pages (a rebuild's
    * write-out), so the thread starts now if it has not, and copies them without waiting for
    * `minIntervalMs`. Never throws: the commit it follows is done either way.
@@ -131,8 +142,7 @@ export class BackgroundCheckpoints {
     );
     this.thread = thread;
     this.started = true;
-    this.db.pragma(`wal_autocheckpoint = ${walBackstopPages}`);
-    this.db.pragma(`journal_size_limit = ${walFileLimitBytes}`);
+    for (const pragma of leftToCheckpointThread) this.db.pragma(pragma);
   }
 
   private useOwnCheckpoints(): void {

@@ -29,8 +29,7 @@ import type {
 export { durabilityProblems } from '../sqlite-writer/connection.ts';
 export {
   BackgroundCheckpoints,
-  walBackstopPages,
-  walFileLimitBytes,
+  leftToCheckpointThread,
   type BackgroundCheckpointsOptions,
 } from './background-checkpoints.ts';
 export { AppendOutcomeUnknownError, DuplicateEventIdError } from './embedded-group-commit.ts';

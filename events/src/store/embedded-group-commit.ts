@@ -12,7 +12,7 @@ import {
   type CommitEntry,
   type CommitOutcome,
 } from './embedded-commit.ts';
-import { walBackstopPages, walFileLimitBytes } from './background-checkpoints.ts';
+import { leftToCheckpointThread } from './background-checkpoints.ts';
 import { WrongExpectedRevisionError, type AppendResult, type StreamAppend } from './port.ts';
 
 /*
@@ -193,8 +193,7 @@ export class GroupCommit {
             // The store's BackgroundCheckpoints copy the WAL in yet another thread; this
             // connection's own checkpoint (inside a commit, delaying the appends behind it) is
             // only the backstop.
-            `wal_autocheckpoint = ${walBackstopPages}`,
-            `journal_size_limit = ${walFileLimitBytes}`,
+            ...leftToCheckpointThread,
           ],
           requireDurable: true,
         },

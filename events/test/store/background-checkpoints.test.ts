@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { walBackstopPages } from '../../src/store/background-checkpoints.ts';
+import {
+  leftToCheckpointThread,
+  walBackstopPages,
+} from '../../src/store/background-checkpoints.ts';
 import { BackgroundCheckpoints } from '../../src/store/embedded-event-store.ts';
 
 /** A WAL database with one table of text rows, its WAL emptied, checkpointed by a thread. */
@@ -98,7 +101,7 @@ describe('background checkpoints', () => {
     const sizeBefore = statSync(file).size;
     // Another connection that leaves its checkpoints to the thread, writing 2 MB at once.
     const other = new Database(file);
-    other.pragma(`wal_autocheckpoint = ${walBackstopPages}`);
+    for (const pragma of leftToCheckpointThread) other.pragma(pragma);
     const insert = other.prepare<[string]>('INSERT INTO t (text) VALUES (?)');
     other.transaction(() => {
       for (let i = 0; i < 500; i++) insert.run('x'.repeat(4000));

@@ -1,11 +1,6 @@
 import { hash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import {
-  BackgroundCheckpoints,
-  walBackstopPages,
-  walFileLimitBytes,
-  type RecordedEvent,
-} from '@resale/events';
+import { BackgroundCheckpoints, leftToCheckpointThread, type RecordedEvent } from '@resale/events';
 import { truncateWal } from '@resale/events/sqlite-writer';
 import Database from 'better-sqlite3';
 import {
@@ -1969,8 +1964,7 @@ class EmbeddedRebuild extends RebuildProgress implements RebuildTarget {
     this.db = new Database(file);
     try {
       configure(this.db, 'NORMAL');
-      this.db.pragma(`wal_autocheckpoint = ${walBackstopPages}`);
-      this.db.pragma(`journal_size_limit = ${walFileLimitBytes}`);
+      for (const pragma of leftToCheckpointThread) this.db.pragma(pragma);
       // A rebuild writes a lot in each transaction: keep its pages in memory until the commit.
       this.db.pragma(`cache_size = ${-foldCacheKiB}`);
       this.db
