@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { setImmediate } from 'node:timers/promises';
 import { BackgroundCheckpoints, leftToCheckpointThread, type RecordedEvent } from '@resale/events';
 import { truncateWal } from '@resale/events/sqlite-writer';
 import Database from 'better-sqlite3';
@@ -1153,174 +1154,68 @@ function storedFormOf(row: DocumentRow): StoredForm {
     : { ...(JSON.parse(row.doc) as ReadModelDocument), _id: row.id, _position: row.position };
 }
 
-export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): EmbeddedReadStore {
-  return new EmbeddedReadStore(
-    options.file,
-    options.rebuildMemoryLimit,
-    options.broadSearchMatches,
-    options.searchWalkRows,
-    options.veryBroadSearchMatches,
-    options,
-  );
+/**
+ * The page cache of the connection of searches in steps, in KiB: small, since it is memory the
+ * gateway holds on top of its connection's own (better-sqlite3's default, 16 MB), while the pages
+ * a search reads are in the file system's cache anyway.
+ */
+const stepsCacheKiB = 2_048;
+
+/** Runs a search's steps one after the other at once. */
+function runAtOnce<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
-export class EmbeddedReadStore implements ReadStore {
-  readonly kind = 'embedded' as const;
-  readonly models = readModelNames;
-  private readonly db: Db;
+/** Runs a search's steps, each in its own turn of the event loop: other work runs between them. */
+async function runInSteps<T>(steps: Generator<void, T>): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await setImmediate();
+  }
+}
+
+/** The settings of a search: EmbeddedReadStoreOptions' own. */
+type SearchSettings = Pick<
+  EmbeddedReadStoreOptions,
+  | 'broadSearchMatches'
+  | 'searchWalkRows'
+  | 'veryBroadSearchMatches'
+  | 'listedSearchMatches'
+  | 'listedWordsPerPrefix'
+  | 'listedFirstStep'
+  | 'rangeListedMatches'
+>;
+
+/**
+ * Finds the pages of list queries and searches on one connection's tables. A search that walks
+ * goes in steps (a stretch of word lists, a batch of matches, a walk of an index): `find` yields
+ * between them, so that its caller may let other work run meanwhile (`runInSteps`) or run them
+ * all at once (`runAtOnce`).
+ */
+class DocumentSearch {
   private readonly tables: DocumentTables;
-  private readonly checkpoints: BackgroundCheckpoints;
+  private readonly settings: SearchSettings;
 
-  readonly file: string;
-  private readonly rebuildMemoryLimit: number;
-
-  private readonly broadSearchMatches: number | undefined;
-  private readonly searchWalkRows: number | undefined;
-  private readonly veryBroadSearchMatches: number | undefined;
-  private readonly listing: Pick<
-    EmbeddedReadStoreOptions,
-    'listedSearchMatches' | 'listedWordsPerPrefix' | 'listedFirstStep' | 'rangeListedMatches'
-  >;
-
-  constructor(
-    file: string,
-    rebuildMemoryLimit = 25_000,
-    broadSearchMatches?: number,
-    searchWalkRows?: number,
-    veryBroadSearchMatches?: number,
-    listing: Pick<
-      EmbeddedReadStoreOptions,
-      'listedSearchMatches' | 'listedWordsPerPrefix' | 'listedFirstStep' | 'rangeListedMatches'
-    > = {},
-  ) {
-    this.listing = listing;
-    this.file = file;
-    this.rebuildMemoryLimit = rebuildMemoryLimit;
-    this.broadSearchMatches = broadSearchMatches;
-    this.searchWalkRows = searchWalkRows;
-    this.veryBroadSearchMatches = veryBroadSearchMatches;
-
-    this.db = new Database(file);
-    try {
-      configure(this.db, 'NORMAL');
-      const problems = durabilityProblems(this.db);
-      if (problems.length > 0) throw new ReadStoreNotDurableError(file, problems);
-      registerWordsBegin(this.db);
-      this.db
-        .transaction(() => {
-          for (const model of readModelNames)
-            createModelTable(
-              this.db,
-              model,
-              readModels[model].collection,
-              generationOf(this.db, model),
-            );
-          this.db.exec(
-            `CREATE TABLE IF NOT EXISTS ${checkpointsTable} (model TEXT PRIMARY KEY, position INTEGER NOT NULL) STRICT`,
-          );
-          const insert = this.db.prepare(
-            `INSERT OR IGNORE INTO ${checkpointsTable} (model, position) VALUES (?, 0)`,
-          );
-          for (const model of readModelNames) insert.run(model);
-          // A file from before applied events were recorded: its checkpoint was the answer then.
-          this.db.exec(`
-            CREATE TABLE IF NOT EXISTS ${appliedTable} (position INTEGER PRIMARY KEY) STRICT;
-            CREATE TABLE IF NOT EXISTS ${appliedThroughTable} (
-              one      INTEGER PRIMARY KEY CHECK (one = 1),
-              position INTEGER NOT NULL
-            ) STRICT;
-            INSERT OR IGNORE INTO ${appliedThroughTable} (one, position)
-              SELECT 1, coalesce(min(position), 0) FROM ${checkpointsTable};
-            CREATE TABLE IF NOT EXISTS ${swapsTable} (
-              model    TEXT    PRIMARY KEY,
-              count    INTEGER NOT NULL,
-              position INTEGER NOT NULL
-            ) STRICT;
-          `);
-          dropObsoleteTables(this.db);
-        })
-        .immediate();
-    } catch (error) {
-      this.db.close();
-      throw error;
-    }
-    this.tables = new DocumentTables(this.db, (model) => readModels[model].collection);
-    this.checkpoints = new BackgroundCheckpoints(this.db, file, {
-      threadName: workerThreadNames.readCheckpoints,
-    });
+  constructor(tables: DocumentTables, settings: SearchSettings) {
+    this.tables = tables;
+    this.settings = settings;
   }
 
-  async applyEvents(
-    events: readonly RecordedEvent[],
-    models: readonly ReadModelName[],
-  ): Promise<ReadModelChange[][]> {
-    const last = events[events.length - 1];
-    if (!last) return [];
-    const bump = this.tables.statement(
-      `UPDATE ${checkpointsTable} SET position = max(position, ?) WHERE model = ?`,
-    );
-    const record = this.tables.statement(
-      `INSERT OR IGNORE INTO ${appliedTable} (position) VALUES (?)`,
-    );
-    const recordApplied = everyModel(models);
-    const changes = this.db
-      .transaction(() => {
-        const changes = this.tables.apply(events, models);
-        const highest = Math.max(...events.map((event) => event.position));
-        for (const model of models) bump.run(highest, model);
-        if (recordApplied) for (const event of events) record.run(event.position);
-        return changes;
-      })
-      .immediate();
-    this.checkpoints.committed();
-    return changes;
-  }
-
-  async checkpoint(): Promise<number> {
-    return readCheckpoint(this.tables);
-  }
-
-  async hasApplied(position: number): Promise<boolean> {
-    // Partition queues apply the events of different streams out of log order, so the
-    // checkpoint is no watermark: each event applied to every read model is recorded.
-    return (
-      this.tables
-        .statement(
-          `SELECT EXISTS (SELECT 1 FROM ${appliedThroughTable} WHERE position >= ?)
-               OR EXISTS (SELECT 1 FROM ${appliedTable} WHERE position = ?)`,
-        )
-        .pluck()
-        .get(position, position) === 1
-    );
-  }
-
-  async get<D extends ReadModelDocument>(model: ReadModelName, id: string): Promise<D | null> {
-    const doc = this.tables
-      .statement(`SELECT doc FROM "${this.tables.table(model)}" WHERE id = ? AND deleted = 0`)
-      .pluck()
-      .get(id) as string | undefined;
-    return doc === undefined ? null : (JSON.parse(doc) as D);
-  }
-
-  async find<D extends ReadModelDocument>(
+  /** A query's page, found in steps: it yields between them (see the class). */
+  *find<D extends ReadModelDocument>(
     model: ReadModelName,
     query: DocumentQuery,
-  ): Promise<Page<D>> {
-    // One read transaction: the statements of a search (its matches found once, then read; the
-    // steps of a walk) see the same documents, whatever another process writes meanwhile.
-    return this.db.transaction(() => this.findNow<D>(model, query))();
-  }
-
-  private findNow<D extends ReadModelDocument>(
-    model: ReadModelName,
-    query: DocumentQuery,
-  ): Page<D> {
+  ): Generator<void, Page<D>> {
     const table = this.tables.table(model);
     const page = query.page;
     if (this.noneOfValueHasWord(model, table, query)) return { items: [], nextCursor: null };
     const inRange = page ? this.findInRangeOfLists<D>(model, table, query) : null;
     if (inRange) return inRange;
-    const few = this.listing.listedSearchMatches ?? 1_000;
+    const few = this.settings.listedSearchMatches ?? 1_000;
     // The rows of the matches when there are few: found once, for the plan and the page (finding
     // few matches among words that many documents have costs as much as reading them).
     const matched = page ? this.matchingRows(model, query, few) : null;
@@ -1338,8 +1233,8 @@ export class EmbeddedReadStore implements ReadStore {
       let all = false;
       let fewer = false;
       const mayWalk = (walked: number): boolean => {
-        if (this.searchWalkRows !== undefined) {
-          if (walked <= this.searchWalkRows) return true;
+        if (this.settings.searchWalkRows !== undefined) {
+          if (walked <= this.settings.searchWalkRows) return true;
           fewer = this.countMatches(model, query, countedMatches) <= countedMatches;
           return false;
         }
@@ -1354,17 +1249,22 @@ export class EmbeddedReadStore implements ReadStore {
         fewer = found.length < needed;
         return !fewer;
       };
-      const listed = this.walkWordLists<D>(model, table, query, page, mayWalk);
-      if (listed === 'too-far' && fewer)
+      yield;
+      const listed = yield* this.walkWordLists<D>(model, table, query, page, mayWalk);
+      if (listed === 'too-far' && fewer) {
+        yield;
         return this.findRows<D>(findSql(model, table, query, all ? { matched: found } : {}), query);
+      }
       if (listed !== 'not-listed' && listed !== 'too-far') return listed;
     }
     const plan = this.wordsPlan(model, query, fewMatched?.length);
     if (page && plan === 'walk-words') {
+      yield;
       const walked = this.walkFor<D>(model, table, query, page, 'walk-words', wordsWalkRows);
       if (walked) return walked;
     }
     if (page && plan !== 'matches') {
+      yield;
       const walked = this.walkFor<D>(
         model,
         table,
@@ -1374,25 +1274,12 @@ export class EmbeddedReadStore implements ReadStore {
         walkRowsOf(this.rowsOf(table)),
       );
       if (walked) return walked;
+      yield;
     }
     return this.findRows<D>(
       findSql(model, table, query, fewMatched ? { matched: fewMatched } : {}),
       query,
     );
-  }
-
-  async count(model: ReadModelName, filter: DocumentFilter): Promise<number> {
-    // count(*) reads no document where an index holds what its conditions need.
-    const { sql, params } = findSql(
-      model,
-      this.tables.table(model),
-      { ...filter, orderBy: [['_id', 'asc']] },
-      { select: 'count(*)', counting: true },
-    );
-    return this.tables
-      .statement(sql)
-      .pluck()
-      .get(...params) as number;
   }
 
   /**
@@ -1415,7 +1302,7 @@ export class EmbeddedReadStore implements ReadStore {
       model,
       table,
       { orderBy: query.orderBy, page, ...(ownRange ? { range: { [first]: ownRange } } : {}) },
-      { select: fieldSql(first), offset: this.searchWalkRows ?? rows, tombstones: true },
+      { select: fieldSql(first), offset: this.settings.searchWalkRows ?? rows, tombstones: true },
     );
     const end = this.tables
       .statement(endSql.sql)
@@ -1448,23 +1335,6 @@ export class EmbeddedReadStore implements ReadStore {
     return (
       (this.tables.statement(`SELECT max(rowid) FROM "${table}"`).pluck().get() as number | null) ??
       0
-    );
-  }
-
-  async beginRebuild(names: readonly ReadModelName[]): Promise<RebuildTarget> {
-    return new EmbeddedRebuild(this.file, names, this.rebuildMemoryLimit, this.checkpoints);
-  }
-
-  async hashModels(names: readonly ReadModelName[] = readModelNames): Promise<ReadModelHashes> {
-    return hashTables(this.db, this.tables, names);
-  }
-
-  async swaps(): Promise<ReadModelSwaps> {
-    const rows = this.tables
-      .statement(`SELECT model, count, position FROM ${swapsTable}`)
-      .all() as { model: ReadModelName; count: number; position: number }[];
-    return Object.fromEntries(
-      rows.map(({ model, count, position }) => [model, { count, position }]),
     );
   }
 
@@ -1516,7 +1386,7 @@ export class EmbeddedReadStore implements ReadStore {
    * than the setting allows (a word's first letter or two: then the order's index is walked).
    */
   private wordsBegunBy(table: string, prefix: string): { words: string[]; docs: number } | null {
-    const most = this.listing.listedWordsPerPrefix ?? 64;
+    const most = this.settings.listedWordsPerPrefix ?? 64;
     const rows = this.tables
       .statement(
         `SELECT word, docs FROM "${wordCountsOf(table)}" WHERE word >= ? AND word < ? || char(1114111) ORDER BY word LIMIT ?`,
@@ -1620,7 +1490,7 @@ export class EmbeddedReadStore implements ReadStore {
     query: DocumentQuery,
   ): Page<D> | null {
     if (!query.words?.length) return null;
-    const most = this.listing.rangeListedMatches ?? 1_000;
+    const most = this.settings.rangeListedMatches ?? 1_000;
     for (const field of wordListFieldsOf(model)) {
       const range = query.range?.[field];
       if (!range) continue;
@@ -1665,13 +1535,13 @@ export class EmbeddedReadStore implements ReadStore {
    * when no list serves the query, 'too-far' once `mayWalk` refuses to go past the entries
    * walked (filters that few rows pass): then it is found another way.
    */
-  private walkWordLists<D extends ReadModelDocument>(
+  private *walkWordLists<D extends ReadModelDocument>(
     model: ReadModelName,
     table: string,
     query: DocumentQuery,
     page: PageRequest,
     mayWalk: (walked: number) => boolean,
-  ): Page<D> | 'not-listed' | 'too-far' {
+  ): Generator<void, Page<D> | 'not-listed' | 'too-far'> {
     const [first, tiebreak, ...rest] = query.orderBy;
     if (!first || tiebreak?.[0] !== '_id' || rest.length > 0) return 'not-listed';
     const [field, direction] = first;
@@ -1698,7 +1568,7 @@ export class EmbeddedReadStore implements ReadStore {
       from = [aheadOrAt, value];
     }
     const rows: Omit<DocumentRow, 'deleted'>[] = [];
-    let step = this.listing.listedFirstStep ?? 64;
+    let step = this.settings.listedFirstStep ?? 64;
     for (let walked = 0; ; walked += step * rarest.words.length, step = Math.min(step * 4, 4_096)) {
       if (!mayWalk(walked)) return 'too-far';
       const bounds = tightestBounds([...fixed, ...(from ? [from] : [])]);
@@ -1725,6 +1595,7 @@ export class EmbeddedReadStore implements ReadStore {
       rows.push(...(this.tables.statement(sql).all(...params) as Omit<DocumentRow, 'deleted'>[]));
       if (rows.length > page.limit || end === null) break;
       from = [ahead, end];
+      yield;
     }
     return pageOf(
       rows.map((row) => ({ ...row, doc: JSON.parse(row.doc) as D })),
@@ -1736,14 +1607,14 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   /** How a keyword search finds its page: by a bounded count of its matches (see WordsPlan). */
-  private wordsPlan(model: ReadModelName, query: DocumentQuery, matches?: number): WordsPlan {
+  wordsPlan(model: ReadModelName, query: DocumentQuery, matches?: number): WordsPlan {
     if (!query.words?.length || !readModels[model].searchText) return 'matches';
     const table = this.tables.table(model);
     const rows = this.rowsOf(table);
-    const broad = this.broadSearchMatches ?? broadSearchMatchesOf(rows);
+    const broad = this.settings.broadSearchMatches ?? broadSearchMatchesOf(rows);
     const veryBroad = Math.max(
       broad,
-      this.veryBroadSearchMatches ?? veryBroadSearchMatchesOf(rows),
+      this.settings.veryBroadSearchMatches ?? veryBroadSearchMatchesOf(rows),
     );
     // Counted as far as the bound that decides, in two steps: most searches stop at the first.
     // (Not again when the caller counted them all: a count of few matches among words many
@@ -1752,6 +1623,218 @@ export class EmbeddedReadStore implements ReadStore {
       (matches ?? this.countMatches(model, query, bound)) <= bound;
     if (atMost(broad)) return 'matches';
     return atMost(veryBroad) ? 'walk' : 'walk-words';
+  }
+}
+
+export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): EmbeddedReadStore {
+  return new EmbeddedReadStore(options);
+}
+
+export class EmbeddedReadStore implements ReadStore {
+  readonly kind = 'embedded' as const;
+  readonly models = readModelNames;
+  private readonly db: Db;
+  private readonly tables: DocumentTables;
+  private readonly checkpoints: BackgroundCheckpoints;
+
+  readonly file: string;
+  private readonly rebuildMemoryLimit: number;
+  private readonly searchSettings: SearchSettings;
+  /** Searches on this store's connection, all at once (see `find`). */
+  private readonly search: DocumentSearch;
+  /** The connection of searches in steps, opened at the first (see `find`). */
+  private stepsConnection: { db: Db; search: DocumentSearch } | null = null;
+  /** The search in steps running now, if any: one at a time. */
+  private searchInSteps: Promise<unknown> | null = null;
+  private closing = false;
+
+  constructor(options: EmbeddedReadStoreOptions) {
+    const { file, rebuildMemoryLimit = 25_000 } = options;
+    this.file = file;
+    this.rebuildMemoryLimit = rebuildMemoryLimit;
+    this.searchSettings = options;
+
+    this.db = new Database(file);
+    try {
+      configure(this.db, 'NORMAL');
+      const problems = durabilityProblems(this.db);
+      if (problems.length > 0) throw new ReadStoreNotDurableError(file, problems);
+      registerWordsBegin(this.db);
+      this.db
+        .transaction(() => {
+          for (const model of readModelNames)
+            createModelTable(
+              this.db,
+              model,
+              readModels[model].collection,
+              generationOf(this.db, model),
+            );
+          this.db.exec(
+            `CREATE TABLE IF NOT EXISTS ${checkpointsTable} (model TEXT PRIMARY KEY, position INTEGER NOT NULL) STRICT`,
+          );
+          const insert = this.db.prepare(
+            `INSERT OR IGNORE INTO ${checkpointsTable} (model, position) VALUES (?, 0)`,
+          );
+          for (const model of readModelNames) insert.run(model);
+          // A file from before applied events were recorded: its checkpoint was the answer then.
+          this.db.exec(`
+            CREATE TABLE IF NOT EXISTS ${appliedTable} (position INTEGER PRIMARY KEY) STRICT;
+            CREATE TABLE IF NOT EXISTS ${appliedThroughTable} (
+              one      INTEGER PRIMARY KEY CHECK (one = 1),
+              position INTEGER NOT NULL
+            ) STRICT;
+            INSERT OR IGNORE INTO ${appliedThroughTable} (one, position)
+              SELECT 1, coalesce(min(position), 0) FROM ${checkpointsTable};
+            CREATE TABLE IF NOT EXISTS ${swapsTable} (
+              model    TEXT    PRIMARY KEY,
+              count    INTEGER NOT NULL,
+              position INTEGER NOT NULL
+            ) STRICT;
+          `);
+          dropObsoleteTables(this.db);
+        })
+        .immediate();
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
+    this.tables = new DocumentTables(this.db, (model) => readModels[model].collection);
+    this.search = new DocumentSearch(this.tables, options);
+    this.checkpoints = new BackgroundCheckpoints(this.db, file, {
+      threadName: workerThreadNames.readCheckpoints,
+    });
+  }
+
+  async applyEvents(
+    events: readonly RecordedEvent[],
+    models: readonly ReadModelName[],
+  ): Promise<ReadModelChange[][]> {
+    const last = events[events.length - 1];
+    if (!last) return [];
+    const bump = this.tables.statement(
+      `UPDATE ${checkpointsTable} SET position = max(position, ?) WHERE model = ?`,
+    );
+    const record = this.tables.statement(
+      `INSERT OR IGNORE INTO ${appliedTable} (position) VALUES (?)`,
+    );
+    const recordApplied = everyModel(models);
+    const changes = this.db
+      .transaction(() => {
+        const changes = this.tables.apply(events, models);
+        const highest = Math.max(...events.map((event) => event.position));
+        for (const model of models) bump.run(highest, model);
+        if (recordApplied) for (const event of events) record.run(event.position);
+        return changes;
+      })
+      .immediate();
+    this.checkpoints.committed();
+    return changes;
+  }
+
+  async checkpoint(): Promise<number> {
+    return readCheckpoint(this.tables);
+  }
+
+  async hasApplied(position: number): Promise<boolean> {
+    // Partition queues apply the events of different streams out of log order, so the
+    // checkpoint is no watermark: each event applied to every read model is recorded.
+    return (
+      this.tables
+        .statement(
+          `SELECT EXISTS (SELECT 1 FROM ${appliedThroughTable} WHERE position >= ?)
+               OR EXISTS (SELECT 1 FROM ${appliedTable} WHERE position = ?)`,
+        )
+        .pluck()
+        .get(position, position) === 1
+    );
+  }
+
+  async get<D extends ReadModelDocument>(model: ReadModelName, id: string): Promise<D | null> {
+    const doc = this.tables
+      .statement(`SELECT doc FROM "${this.tables.table(model)}" WHERE id = ? AND deleted = 0`)
+      .pluck()
+      .get(id) as string | undefined;
+    return doc === undefined ? null : (JSON.parse(doc) as D);
+  }
+
+  async find<D extends ReadModelDocument>(
+    model: ReadModelName,
+    query: DocumentQuery,
+  ): Promise<Page<D>> {
+    // A keyword search may walk far (many matches, few of them early in the order asked): it
+    // goes in steps on a connection of its own, and the requests that come meanwhile are answered
+    // between them instead of after it. One at a time: while one runs, a search runs here at once.
+    if (query.words?.length && query.page && !this.searchInSteps && !this.closing) {
+      const running = this.findInSteps<D>(model, query);
+      this.searchInSteps = running;
+      try {
+        return await running;
+      } finally {
+        this.searchInSteps = null;
+      }
+    }
+    // One read transaction: the statements of a search (its matches found once, then read; the
+    // steps of a walk) see the same documents, whatever another process writes meanwhile.
+    return this.db.transaction(() => runAtOnce(this.search.find<D>(model, query)))();
+  }
+
+  private async findInSteps<D extends ReadModelDocument>(
+    model: ReadModelName,
+    query: DocumentQuery,
+  ): Promise<Page<D>> {
+    const { db, search } = this.stepsConnectionNow();
+    // One read transaction from the first step to the last, as above: the connection is this
+    // search's alone meanwhile.
+    db.exec('BEGIN');
+    try {
+      return await runInSteps(search.find<D>(model, query));
+    } finally {
+      if (db.inTransaction) db.exec('COMMIT');
+    }
+  }
+
+  private stepsConnectionNow(): { db: Db; search: DocumentSearch } {
+    if (!this.stepsConnection) {
+      // Read-only: it finds pages, nothing else.
+      const db = new Database(this.file, { readonly: true, fileMustExist: true });
+      db.pragma('busy_timeout = 5000');
+      db.pragma(`cache_size = ${-stepsCacheKiB}`);
+      registerWordsBegin(db);
+      const tables = new DocumentTables(db, (model) => readModels[model].collection);
+      this.stepsConnection = { db, search: new DocumentSearch(tables, this.searchSettings) };
+    }
+    return this.stepsConnection;
+  }
+
+  async count(model: ReadModelName, filter: DocumentFilter): Promise<number> {
+    // count(*) reads no document where an index holds what its conditions need.
+    const { sql, params } = findSql(
+      model,
+      this.tables.table(model),
+      { ...filter, orderBy: [['_id', 'asc']] },
+      { select: 'count(*)', counting: true },
+    );
+    return this.tables
+      .statement(sql)
+      .pluck()
+      .get(...params) as number;
+  }
+
+  async beginRebuild(names: readonly ReadModelName[]): Promise<RebuildTarget> {
+    return new EmbeddedRebuild(this.file, names, this.rebuildMemoryLimit, this.checkpoints);
+  }
+
+  async hashModels(names: readonly ReadModelName[] = readModelNames): Promise<ReadModelHashes> {
+    return hashTables(this.db, this.tables, names);
+  }
+
+  async swaps(): Promise<ReadModelSwaps> {
+    const rows = this.tables
+      .statement(`SELECT model, count, position FROM ${swapsTable}`)
+      .all() as { model: ReadModelName; count: number; position: number }[];
+    return Object.fromEntries(
+      rows.map(({ model, count, position }) => [model, { count, position }]),
+    );
   }
 
   /**
@@ -1766,7 +1849,7 @@ export class EmbeddedReadStore implements ReadStore {
   /** SQLite's plan for a list query: lets tests prove that every query runs on an index. */
   explainFind(model: ReadModelName, query: DocumentQuery): string[] {
     const { sql, params } = findSql(model, this.tables.table(model), query, {
-      wordsPlan: this.wordsPlan(model, query),
+      wordsPlan: this.search.wordsPlan(model, query),
     });
     return (
       this.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]
@@ -1774,6 +1857,9 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    await this.searchInSteps?.catch(() => undefined);
+    if (this.stepsConnection?.db.open) this.stepsConnection.db.close();
     await this.checkpoints.close();
     if (this.db.open) this.db.close();
   }

@@ -267,6 +267,92 @@ describe('embedded read store', () => {
     }
   });
 
+  describe('a search that walks, in steps', () => {
+    // Many products with one of the words and few with both, far along the order: the search
+    // walks the word lists a few entries a step.
+    const walking = () =>
+      openEmbeddedReadStore({
+        file: newFile(),
+        listedSearchMatches: 0,
+        listedFirstStep: 1,
+        rangeListedMatches: 0,
+      });
+    const catalog = () => {
+      const log = eventLog();
+      const events = log.recordAll(
+        ...Array.from({ length: 30 }, (_, i) =>
+          productListed(`b${i}`, { productName: `Reno ${i} Blue`, sellingPrice: 100 + i }),
+        ),
+        productListed('m1', { productName: 'Galaxy Blue', sellingPrice: 900 }),
+        productListed('m2', { productName: 'Galaxy Blue', sellingPrice: 950 }),
+      );
+      return { log, events };
+    };
+    // The store's own query (not searchProducts, which reads more before it): the steps begin
+    // within the call.
+    const query = (direction: 'asc' | 'desc'): DocumentQuery => ({
+      where: { listed: true },
+      words: ['blue', 'galaxy'],
+      orderBy: [
+        ['sellingPrice', direction],
+        ['_id', direction],
+      ],
+      page: { limit: 50 },
+    });
+    const foundBy = async (store: ReadStore, direction: 'asc' | 'desc'): Promise<string[]> =>
+      (await store.find<{ _id: string }>('products', query(direction))).items.map(({ _id }) => _id);
+
+    it('lets other work run between its steps, and reads the documents as they were at its start', async () => {
+      const store = walking();
+      try {
+        const { log, events } = catalog();
+        await projectEvents(store, events);
+        let answered = false;
+        const searching = foundBy(store, 'asc').then((found) => {
+          answered = true;
+          return found;
+        });
+        // Written while the search is between two steps: it goes on with what it began with.
+        await projectEvents(
+          store,
+          log.recordAll(productListed('m0', { productName: 'Galaxy Blue', sellingPrice: 50 })),
+        );
+        expect(answered).toBe(false);
+        expect(await searching).toEqual(['m1', 'm2']);
+        expect(await foundBy(store, 'asc')).toEqual(['m0', 'm1', 'm2']);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('answers searches that come meanwhile at once, as a search on its own would', async () => {
+      const store = walking();
+      try {
+        await projectEvents(store, catalog().events);
+        const together = await Promise.all([
+          foundBy(store, 'asc'),
+          foundBy(store, 'asc'),
+          foundBy(store, 'desc'),
+        ]);
+        expect(together).toEqual([
+          ['m1', 'm2'],
+          ['m1', 'm2'],
+          ['m2', 'm1'],
+        ]);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('is answered before the store closes', async () => {
+      const store = walking();
+      await projectEvents(store, catalog().events);
+      const searching = foundBy(store, 'asc');
+      await store.close();
+      await expect(searching).resolves.toEqual(['m1', 'm2']);
+    });
+  });
+
   describe('a rebuild past its memory limit', () => {
     // It writes out the documents it used least recently, and reads them back for their next events.
     rebuildContract({
