@@ -8,6 +8,7 @@ export * from './pubsub/topics.ts';
 export * from './pubsub/mqemitter-pubsub.ts';
 export * from './pubsub/wait-for-position.ts';
 export * from './pubsub/swap-notices.ts';
+export * from './pubsub/log-appends.ts';
 export * from './relay/relay.ts';
 export * from './relay/redis-relay.ts';
 export * from './reactors/booking-placed-reactor.ts';

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { EventStoreEnvironment, RecordedEvent } from '@resale/events';
+import { oncePerTurn } from '../pubsub/log-appends.ts';
 import type { ChangePubSub } from '../pubsub/port.ts';
 import type { ReadModelChange } from '../read-models.ts';
 import type { ReadStoreEnv } from '../read-store/create-read-store.ts';
@@ -127,15 +128,9 @@ export async function startProjectionThread(
   );
 
   // One wake-up per turn of the event loop, however many appends it made.
-  let wakeScheduled = false;
-  const wake = (): void => {
-    if (wakeScheduled) return;
-    wakeScheduled = true;
-    setImmediate(() => {
-      wakeScheduled = false;
-      worker.postMessage({ type: 'committed' } satisfies ToProjectionThread);
-    });
-  };
+  const wake = oncePerTurn(() =>
+    worker.postMessage({ type: 'committed' } satisfies ToProjectionThread),
+  );
   const removeListener = options.onAppend?.(wake);
 
   return {

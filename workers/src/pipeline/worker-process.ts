@@ -1,6 +1,7 @@
 import type { EventStore, RecordedEvent } from '@resale/events';
 import type { Logger } from '../logger.ts';
 import type { WorkerEnvironment } from '../operators/environment.ts';
+import { followAppendNotices } from '../pubsub/log-appends.ts';
 import { createRedisPubSub } from '../pubsub/mqemitter-pubsub.ts';
 import type { EventHandler } from '../queue/port.ts';
 import type { ReadStore } from '../read-models.ts';
@@ -72,6 +73,8 @@ export async function runWorkerProcess(options: WorkerProcessOptions): Promise<W
     ...(env.REDIS_CHANNEL_PREFIX ? { channelPrefix: env.REDIS_CHANNEL_PREFIX } : {}),
     onError,
   });
+  // Before the relay starts: it follows the gateways' appends from its first read.
+  const stopFollowingAppends = await followAppendNotices(eventStore, pubsub);
   const pipeline = await startBullmqPipeline({
     eventStore,
     readStore,
@@ -90,6 +93,7 @@ export async function runWorkerProcess(options: WorkerProcessOptions): Promise<W
   const stop = async (): Promise<void> => {
     state.stopping = true;
     await pipeline.stop();
+    await stopFollowingAppends?.();
     await pubsub.close();
     await readStore.close();
     await eventStore.close();

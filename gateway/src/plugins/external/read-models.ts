@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  announceAppends,
   createInProcessPubSub,
   createRedisPubSub,
   startEmbeddedPipeline,
@@ -80,6 +81,7 @@ async function readModels(app: FastifyInstance): Promise<void> {
     app.log.error({ err: error, position: event?.position }, 'projection failed');
   // The distributed profile's workers project in their own processes.
   let pipeline: Pipeline | null = null;
+  let stopAnnouncingAppends: (() => void) | undefined;
   if (!app.config.distributed && app.config.PROJECTION_THREAD === 'on') {
     const thread = await startProjectionThread({
       settings: { EVENTSTORE_URL: app.config.EVENTSTORE_URL, MONGODB_URL, MONGODB_DB, DATA_DIR },
@@ -97,6 +99,14 @@ async function readModels(app: FastifyInstance): Promise<void> {
       pubsub,
       onError,
     });
+  else if (!app.config.EVENTSTORE_URL) {
+    // The workers follow this log file too, and would find this process's commits at their poll.
+    stopAnnouncingAppends = announceAppends(
+      (listener) => app.eventStore.onAppend(listener),
+      pubsub,
+      (error) => app.log.warn({ err: error }, 'the notice of an append was not sent'),
+    );
+  }
 
   const reception = await watchNoticeReception(
     pubsub,
@@ -158,6 +168,7 @@ async function readModels(app: FastifyInstance): Promise<void> {
   });
 
   app.addHook('onClose', async () => {
+    stopAnnouncingAppends?.();
     await pipeline?.stop();
     await reception.stop();
     await pubsub.close();
