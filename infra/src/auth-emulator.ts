@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { endsWithParentModule } from './ends-with-parent.ts';
 import { freePortRun, listenRefusal } from './ports.ts';
 
 const firebaseBin = createRequire(import.meta.url).resolve('firebase-tools/lib/bin/firebase.js');
@@ -65,18 +66,10 @@ export class EmulatorPortsBusyError extends Error {
 }
 
 /**
- * Loaded into the emulator's process before firebase-tools. The parent holds the other end of
- * the emulator's stdin: when the parent ends, however (SIGKILL included, which it cannot
- * handle), the pipe closes and the emulator stops as on Ctrl-C, exporting its accounts; should
- * that hang, it exits anyway.
+ * Loaded into the emulator's process before firebase-tools: when this process ends, however, the
+ * emulator stops as on Ctrl-C, exporting its accounts; should that hang, it exits anyway.
  */
-const endsWithParent = [
-  "const stop = () => { process.kill(process.pid, 'SIGINT'); setTimeout(() => process.exit(1), 15000).unref(); };",
-  "process.stdin.once('end', stop);",
-  "process.stdin.once('error', stop);",
-  'process.stdin.resume();',
-].join('\n');
-const endsWithParentModule = `data:text/javascript,${encodeURIComponent(endsWithParent)}`;
+const emulatorEndsWithParent = endsWithParentModule('SIGINT', 15_000);
 
 /** The emulator's ports that this process could not listen on (on 127.0.0.1, where it listens). */
 export async function busyEmulatorPorts(
@@ -165,7 +158,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
       },
     }),
   );
-  const args = ['--import', endsWithParentModule, firebaseBin, 'emulators:start'];
+  const args = ['--import', emulatorEndsWithParent, firebaseBin, 'emulators:start'];
   args.push('--only', 'auth', '--project', AUTH_PROJECT_ID);
   args.push('--config', 'firebase.json');
   if (options.dataDir) {
@@ -174,7 +167,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
   }
   const child = spawn(process.execPath, args, {
     cwd: configDir,
-    // stdin: the pipe whose end tells the emulator that this process ended (endsWithParent).
+    // stdin: the pipe whose end tells the emulator that this process ended (emulatorEndsWithParent).
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';

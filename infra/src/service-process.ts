@@ -1,7 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { endsWithParentModule } from './ends-with-parent.ts';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A service stops gracefully, as on a supervisor's SIGTERM, when the process that started it
+ * ends, however it ended; the gateway's own bound on its shutdown is 10 s.
+ */
+const endsWithParent = endsWithParentModule('SIGTERM', 15_000);
 
 /**
  * How a service process says it is ready: a health URL answering 200 (/readyz), which holds at
@@ -33,11 +40,16 @@ export interface ServiceProcess {
 
 /** Starts a gateway or worker process of the distributed profile and waits until it is ready. */
 export async function startServiceProcess(options: ServiceProcessOptions): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', options.entry], {
-    cwd: path.join(repositoryRoot, options.workspace),
-    env: { ...process.env, ...options.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', endsWithParent, '--import', 'tsx', options.entry],
+    {
+      cwd: path.join(repositoryRoot, options.workspace),
+      env: { ...process.env, ...options.env },
+      // stdin: the pipe whose end tells the process that this one ended (endsWithParent).
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   const keep = (chunk: Buffer): void => {
     output = (output + chunk.toString()).slice(-20_000);
