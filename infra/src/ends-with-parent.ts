@@ -1,3 +1,6 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import type { Readable } from 'node:stream';
+
 /**
  * A module to load (`node --import <it>`) into a child process before its own code: the parent
  * holds the other end of the child's stdin, so when the parent ends, however (SIGKILL included,
@@ -14,3 +17,25 @@ export function endsWithParentModule(signal: 'SIGINT' | 'SIGTERM', graceMs: numb
   ].join('\n');
   return `data:text/javascript,${encodeURIComponent(code)}`;
 }
+
+/**
+ * Spawns a program that is not Node (redis-server, FerretDB), its output piped to this process, so
+ * that it is sent `parentDeathSignal` when this process ends, however it ended: Linux's
+ * parent-death signal, which util-linux's setpriv sets before it runs the program in its own place
+ * (the same pid, so signals sent to the child reach the program). A program that is not installed
+ * makes setpriv exit with `notInstalled`.
+ */
+export function spawnEndingWithParent(
+  command: string,
+  args: readonly string[],
+  parentDeathSignal: 'SIGTERM' | 'SIGINT',
+): ChildProcessByStdio<null, Readable, Readable> {
+  return spawn(
+    'setpriv',
+    ['--pdeathsig', parentDeathSignal.replace(/^SIG/, ''), '--', command, ...args],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+}
+
+/** setpriv's exit code when the program it was to run cannot be run. */
+export const notInstalled = 127;

@@ -1,9 +1,10 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { spawnEndingWithParent } from './ends-with-parent.ts';
 import { freePortRun, waitForPort } from './ports.ts';
 
 /*
@@ -95,7 +96,8 @@ export async function startMongoWireServer(
   mkdirSync(path.join(dataDir, 'state'), { recursive: true });
   mkdirSync(path.join(dataDir, 'sqlite'), { recursive: true });
   const port = await freePortRun(1);
-  const child = spawn(
+  // Stopped by `stop`, or by Linux should this process end without stopping it.
+  const child = spawnEndingWithParent(
     binary,
     [
       '--handler=sqlite',
@@ -106,7 +108,7 @@ export async function startMongoWireServer(
       '--telemetry=disable',
       '--log-level=WARN',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    'SIGTERM',
   );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

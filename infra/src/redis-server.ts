@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { freePortRun, waitForPort } from './ports.ts';
+import { notInstalled, spawnEndingWithParent } from './ends-with-parent.ts';
 
 /*
  * A Redis server of our own (Debian's redis-server), for `npm run start:distributed` and the
@@ -25,7 +26,8 @@ export async function startRedisServer(options: {
   let output = '';
 
   const start = async (): Promise<void> => {
-    child = spawn(
+    // Stopped by the stack, or by Linux should this process end without stopping it.
+    child = spawnEndingWithParent(
       'redis-server',
       [
         '--bind',
@@ -41,7 +43,7 @@ export async function startRedisServer(options: {
         '--maxmemory-policy',
         'noeviction',
       ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+      'SIGTERM',
     );
     let gone = false;
     let failure: Error | undefined;
@@ -60,9 +62,9 @@ export async function startRedisServer(options: {
       await waitForPort(port, { gone: () => gone });
     } catch (error) {
       const reason =
-        (failure as NodeJS.ErrnoException | undefined)?.code === 'ENOENT'
+        child.exitCode === notInstalled
           ? 'redis-server is not installed (apt-get install redis-server), or set REDIS_URL'
-          : `${(error as Error).message}\n${output}`;
+          : `${(failure ?? (error as Error)).message}\n${output}`;
       throw new Error(`Redis did not start: ${reason}`);
     }
   };
