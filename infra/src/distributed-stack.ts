@@ -22,7 +22,8 @@ import { startWebServer } from './web-server.ts';
  * cannot be had here; EVENTSTORE_URL switches to it). SQLite serialises the writers of a file
  * across processes (each append is a BEGIN IMMEDIATE transaction that checks the stream's
  * revision under the lock), so optimistic concurrency holds across gateways, and the workers'
- * relay finds other processes' commits by polling the file.
+ * relay finds other processes' commits at the gateways' notices on Redis (or by polling the file,
+ * should a notice be lost: workers/src/pubsub/log-appends.ts).
  */
 
 export interface DistributedStackOptions {

@@ -29,10 +29,17 @@ export function spawnEndingWithParent(
   command: string,
   args: readonly string[],
   parentDeathSignal: 'SIGTERM' | 'SIGINT',
+  options: {
+    /** A user to run the program as (from root: PostgreSQL refuses to run as root). */
+    readonly user?: string;
+  } = {},
 ): ChildProcessByStdio<null, Readable, Readable> {
+  const asUser = options.user
+    ? [`--reuid=${options.user}`, `--regid=${options.user}`, '--init-groups']
+    : [];
   return spawn(
     'setpriv',
-    ['--pdeathsig', parentDeathSignal.replace(/^SIG/, ''), '--', command, ...args],
+    [...asUser, '--pdeathsig', parentDeathSignal.replace(/^SIG/, ''), '--', command, ...args],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
 }

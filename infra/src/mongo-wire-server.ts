@@ -86,9 +86,16 @@ export interface MongoWireServer {
   output(): string;
 }
 
-/** Starts FerretDB on a free loopback port with its SQLite files in a temporary folder. */
+/**
+ * Starts FerretDB on a free loopback port with its SQLite files in a temporary folder, or with its
+ * data in the PostgreSQL database `postgresqlUrl` names (the bench's second distributed row).
+ */
 export async function startMongoWireServer(
-  options: { readonly dataDir?: string; readonly log?: (line: string) => void } = {},
+  options: {
+    readonly dataDir?: string;
+    readonly postgresqlUrl?: string;
+    readonly log?: (line: string) => void;
+  } = {},
 ): Promise<MongoWireServer> {
   const binary = await ensureFerretdbBinary(options.log);
   const ownDataDir = options.dataDir === undefined;
@@ -100,8 +107,9 @@ export async function startMongoWireServer(
   const child = spawnEndingWithParent(
     binary,
     [
-      '--handler=sqlite',
-      `--sqlite-url=file:${path.join(dataDir, 'sqlite')}/`,
+      ...(options.postgresqlUrl
+        ? ['--handler=postgresql', `--postgresql-url=${options.postgresqlUrl}`]
+        : ['--handler=sqlite', `--sqlite-url=file:${path.join(dataDir, 'sqlite')}/`]),
       `--state-dir=${path.join(dataDir, 'state')}`,
       `--listen-addr=127.0.0.1:${port}`,
       '--debug-addr=-',
