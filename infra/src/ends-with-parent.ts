@@ -34,9 +34,7 @@ export function spawnEndingWithParent(
     readonly user?: string;
   } = {},
 ): ChildProcessByStdio<null, Readable, Readable> {
-  const asUser = options.user
-    ? [`--reuid=${options.user}`, `--regid=${options.user}`, '--init-groups']
-    : [];
+  const asUser = options.user ? setprivAsUser(options.user) : [];
   return spawn(
     'setpriv',
     [...asUser, '--pdeathsig', parentDeathSignal.replace(/^SIG/, ''), '--', command, ...args],
@@ -46,3 +44,10 @@ export function spawnEndingWithParent(
 
 /** setpriv's exit code when the program it was to run cannot be run. */
 export const notInstalled = 127;
+
+/** setpriv's options that run its program as `user`, with that user's groups. */
+export const setprivAsUser = (user: string): string[] => [
+  `--reuid=${user}`,
+  `--regid=${user}`,
+  '--init-groups',
+];

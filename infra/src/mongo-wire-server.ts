@@ -101,7 +101,7 @@ export async function startMongoWireServer(
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'resale-ferretdb-'));
   mkdirSync(path.join(dataDir, 'state'), { recursive: true });
-  mkdirSync(path.join(dataDir, 'sqlite'), { recursive: true });
+  if (!options.postgresqlUrl) mkdirSync(path.join(dataDir, 'sqlite'), { recursive: true });
   const port = await freePortRun(1);
   // Stopped by `stop`, or by Linux should this process end without stopping it.
   const child = spawnEndingWithParent(

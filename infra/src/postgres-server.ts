@@ -3,7 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { spawnEndingWithParent } from './ends-with-parent.ts';
+import { setprivAsUser, spawnEndingWithParent } from './ends-with-parent.ts';
 import { freePortRun, waitForPort } from './ports.ts';
 
 /*
@@ -35,9 +35,10 @@ export interface PostgresServer {
 
 /**
  * Starts PostgreSQL on a free loopback port with its cluster in a temporary folder of its own (the
- * `postgres` user must reach it), removed by `stop`, trusting local connections. Writes are acknowledged before their WAL is flushed (synchronous_commit off, the
- * WAL writer flushes it within a fraction of a second), as MongoDB acknowledges a write without
- * `j: true` before its journal flush. From root it runs as the `postgres` user, as it must.
+ * `postgres` user must reach it), removed by `stop`, trusting local connections. Writes are
+ * acknowledged before their WAL is flushed (synchronous_commit off; the WAL writer flushes it
+ * within a fraction of a second), as MongoDB acknowledges a write without `j: true` before its
+ * journal flush. From root it runs as the `postgres` user, as it must.
  */
 export async function startPostgresServer(): Promise<PostgresServer> {
   const bin = postgresBinDir();
@@ -49,7 +50,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       Number((await run('id', [flag, user])).stdout.trim());
     chownSync(cluster, await ids('-u'), await ids('-g'));
   }
-  const asUser = user ? ['setpriv', `--reuid=${user}`, `--regid=${user}`, '--init-groups'] : [];
+  const asUser = user ? ['setpriv', ...setprivAsUser(user)] : [];
   const initdb = [path.join(bin, 'initdb'), '-D', cluster, '-U', 'postgres'];
   initdb.push('--auth=trust', '-E', 'UTF8', '--no-sync');
   const [command, ...args] = [...asUser, ...initdb] as [string, ...string[]];

@@ -22,6 +22,9 @@ import {
  * - `applied`: sent after every event the projector has committed, changed or not.
  *   payload: `{ position }`. `waitForPosition` listens to it.
  *
+ * - `log.appended`: from a gateway to the workers, after its appends to the embedded log file they
+ *   share in the distributed profile (logAppendedTopic, log-appends.ts). payload: `{}`.
+ *
  * - `rebuilt.<model>`: after an operator's replay swaps rebuilt read models in, one change per topic
  *   a rebuilt model feeds, with `key: null`, `ids: []` and `rebuilt: true` (see `rebuiltChanges`),
  *   is sent to `change.<model>` and to `rebuilt.<model>`: subscribers should refetch everything.
