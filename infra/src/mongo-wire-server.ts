@@ -4,8 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { spawnEndingWithParent } from './ends-with-parent.ts';
-import { freePortRun, waitForPort } from './ports.ts';
+import { startListeningProgram } from './listening-program.ts';
+import { freePortRun } from './ports.ts';
 
 /*
  * A MongoDB-wire server without Docker: FerretDB 1.24 (the last 1.x, whose SQLite backend needs
@@ -103,10 +103,13 @@ export async function startMongoWireServer(
   mkdirSync(path.join(dataDir, 'state'), { recursive: true });
   if (!options.postgresqlUrl) mkdirSync(path.join(dataDir, 'sqlite'), { recursive: true });
   const port = await freePortRun(1);
-  // Stopped by `stop`, or by Linux should this process end without stopping it.
-  const child = spawnEndingWithParent(
-    binary,
-    [
+  const removeOwnDataDir = (): void => {
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  const server = await startListeningProgram({
+    name: 'FerretDB',
+    command: binary,
+    args: [
       ...(options.postgresqlUrl
         ? ['--handler=postgresql', `--postgresql-url=${options.postgresqlUrl}`]
         : ['--handler=sqlite', `--sqlite-url=file:${path.join(dataDir, 'sqlite')}/`]),
@@ -116,24 +119,14 @@ export async function startMongoWireServer(
       '--telemetry=disable',
       '--log-level=WARN',
     ],
-    'SIGTERM',
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let gone = false;
-  void exited.then(() => (gone = true));
+    port,
+  }).catch((error: unknown) => {
+    removeOwnDataDir();
+    throw error;
+  });
   const stop = async (): Promise<void> => {
-    if (!gone) child.kill('SIGTERM');
-    await exited;
-    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
+    removeOwnDataDir();
   };
-  try {
-    await waitForPort(port, { gone: () => gone });
-  } catch (error) {
-    await stop();
-    throw new Error(`FerretDB did not start: ${(error as Error).message}\n${output}`);
-  }
-  return { url: `mongodb://127.0.0.1:${port}`, stop, output: () => output };
+  return { url: `mongodb://127.0.0.1:${port}`, stop, output: server.output };
 }

@@ -3,8 +3,9 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { setprivAsUser, spawnEndingWithParent } from './ends-with-parent.ts';
-import { freePortRun, waitForPort } from './ports.ts';
+import { setprivAsUser } from './ends-with-parent.ts';
+import { startListeningProgram } from './listening-program.ts';
+import { freePortRun } from './ports.ts';
 
 /*
  * A throwaway PostgreSQL server (Debian's postgresql package) for the bench's second
@@ -56,9 +57,10 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const [command, ...args] = [...asUser, ...initdb] as [string, ...string[]];
   await run(command, args);
   const port = await freePortRun(1);
-  const child = spawnEndingWithParent(
-    path.join(bin, 'postgres'),
-    [
+  const server = await startListeningProgram({
+    name: 'PostgreSQL',
+    command: path.join(bin, 'postgres'),
+    args: [
       '-D',
       cluster,
       '-p',
@@ -70,27 +72,17 @@ export async function startPostgresServer(): Promise<PostgresServer> {
       '-c',
       'synchronous_commit=off',
     ],
-    'SIGTERM',
-    user ? { user } : {},
-  );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4_000)));
-  child.stderr.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4_000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let gone = false;
-  void exited.then(() => (gone = true));
+    port,
+    ...(user ? { user } : {}),
+  }).catch((error: unknown) => {
+    rmSync(cluster, { recursive: true, force: true });
+    throw error;
+  });
   const stop = async (): Promise<void> => {
     // SIGTERM: PostgreSQL's smart shutdown waits for clients; SIGINT (fast) ends their sessions.
-    if (!gone) child.kill('SIGINT');
-    await exited;
+    await server.stop('SIGINT');
     rmSync(cluster, { recursive: true, force: true });
   };
-  try {
-    await waitForPort(port, { gone: () => gone });
-  } catch (error) {
-    await stop();
-    throw new Error(`PostgreSQL did not start: ${(error as Error).message}\n${output}`);
-  }
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     label: `PostgreSQL ${path.basename(path.dirname(bin))}`,

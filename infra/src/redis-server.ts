@@ -1,7 +1,6 @@
-import type { ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { freePortRun, waitForPort } from './ports.ts';
-import { notInstalled, spawnEndingWithParent } from './ends-with-parent.ts';
+import { startListeningProgram, type ListeningProgram } from './listening-program.ts';
+import { freePortRun } from './ports.ts';
 
 /*
  * A Redis server of our own (Debian's redis-server), for `npm run start:distributed` and the
@@ -21,15 +20,13 @@ export async function startRedisServer(options: {
 }): Promise<RedisServer> {
   mkdirSync(options.dataDir, { recursive: true });
   const port = await freePortRun(1);
-  let child: ChildProcess;
-  let exited: Promise<void>;
-  let output = '';
+  let program: ListeningProgram;
 
   const start = async (): Promise<void> => {
-    // Stopped by the stack, or by Linux should this process end without stopping it.
-    child = spawnEndingWithParent(
-      'redis-server',
-      [
+    program = await startListeningProgram({
+      name: 'Redis',
+      command: 'redis-server',
+      args: [
         '--bind',
         '127.0.0.1',
         '--port',
@@ -43,35 +40,12 @@ export async function startRedisServer(options: {
         '--maxmemory-policy',
         'noeviction',
       ],
-      'SIGTERM',
-    );
-    let gone = false;
-    let failure: Error | undefined;
-    child.once('error', (error) => (failure = error));
-    child.stdout?.on(
-      'data',
-      (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4_000)),
-    );
-    child.stderr?.on(
-      'data',
-      (chunk: Buffer) => (output = (output + chunk.toString()).slice(-4_000)),
-    );
-    exited = new Promise((resolve) => child.once('close', () => resolve()));
-    void exited.then(() => (gone = true));
-    try {
-      await waitForPort(port, { gone: () => gone });
-    } catch (error) {
-      const reason =
-        child.exitCode === notInstalled
-          ? 'redis-server is not installed (apt-get install redis-server), or set REDIS_URL'
-          : `${(failure ?? (error as Error)).message}\n${output}`;
-      throw new Error(`Redis did not start: ${reason}`);
-    }
+      port,
+      notInstalledHint:
+        'redis-server is not installed (apt-get install redis-server), or set REDIS_URL',
+    });
   };
-  const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  };
+  const stop = (): Promise<void> => program.stop();
 
   await start();
   return {

@@ -1699,7 +1699,7 @@ export class EmbeddedReadStore implements ReadStore {
       throw error;
     }
     this.tables = new DocumentTables(this.db, (model) => readModels[model].collection);
-    this.search = new DocumentSearch(this.tables, options);
+    this.search = new DocumentSearch(this.tables, this.searchSettings);
     this.checkpoints = new BackgroundCheckpoints(this.db, file, {
       threadName: workerThreadNames.readCheckpoints,
     });
