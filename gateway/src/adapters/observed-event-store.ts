@@ -6,6 +6,11 @@ export type AppendListener = (streamId: string) => void;
 export interface ObservedEventStore extends EventStore {
   /** Called as an append to a stream starts and again once it settled; answers a remover. */
   onAppend(listener: AppendListener): () => void;
+  /**
+   * Called once an append made through it settled, committed or refused: when what it wrote can
+   * be read, without the call before it that onAppend makes. Answers a remover.
+   */
+  onAppendSettled(listener: () => void): () => void;
 }
 
 /**
@@ -15,8 +20,12 @@ export interface ObservedEventStore extends EventStore {
  */
 export function observeAppends(store: EventStore): ObservedEventStore {
   const listeners = new Set<AppendListener>();
+  const settledListeners = new Set<() => void>();
   const tell = (streamId: string): void => {
     for (const listener of listeners) listener(streamId);
+  };
+  const settled = (): void => {
+    for (const listener of settledListeners) listener();
   };
   return {
     async append(streamId, events, options) {
@@ -25,6 +34,7 @@ export function observeAppends(store: EventStore): ObservedEventStore {
         return await store.append(streamId, events, options);
       } finally {
         tell(streamId);
+        settled();
       }
     },
     async appendSequence(appends) {
@@ -33,6 +43,7 @@ export function observeAppends(store: EventStore): ObservedEventStore {
         return await store.appendSequence(appends);
       } finally {
         for (const { streamId } of appends) tell(streamId);
+        settled();
       }
     },
     readStream: (streamId) => store.readStream(streamId),
@@ -45,6 +56,10 @@ export function observeAppends(store: EventStore): ObservedEventStore {
     onAppend(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
+    },
+    onAppendSettled(listener) {
+      settledListeners.add(listener);
+      return () => void settledListeners.delete(listener);
     },
   };
 }

@@ -31,10 +31,11 @@ export interface ProjectionThreadOptions {
   /** This process's pub/sub: the thread's change notices are published on it. */
   readonly pubsub: Pick<ChangePubSub, 'publishApplied'>;
   /**
-   * Registers a listener for this process's appends (the thread's log connection is not woken by
-   * another connection's commits; it would find them at its next poll, 500 ms later).
+   * Registers a listener told once each of this process's appends settled (the thread's log
+   * connection is not woken by another connection's commits; it would find them at its next poll,
+   * 500 ms later). Told as an append starts too, the thread would read the log for nothing.
    */
-  readonly onAppend?: (listener: () => void) => () => void;
+  readonly onAppendSettled?: (listener: () => void) => () => void;
   readonly onError?: (error: Error, event?: RecordedEvent) => void;
 }
 
@@ -131,7 +132,7 @@ export async function startProjectionThread(
   const wake = oncePerTurn(() =>
     worker.postMessage({ type: 'committed' } satisfies ToProjectionThread),
   );
-  const removeListener = options.onAppend?.(wake);
+  const removeListener = options.onAppendSettled?.(wake);
 
   return {
     ready,

@@ -27,11 +27,11 @@ export function oncePerTurn(run: () => void): () => void {
 }
 
 /**
- * The gateway's side: a notice after this process's appends (`onAppend` tells of each one as it
- * starts and once it settled), at most one per turn of the event loop. Answers what stops it.
+ * The gateway's side: a notice after this process's appends (`onAppendSettled` tells of each one
+ * once it committed or was refused), at most one per turn of the event loop. Answers what stops it.
  */
 export function announceAppends(
-  onAppend: (listener: () => void) => () => void,
+  onAppendSettled: (listener: () => void) => () => void,
   pubsub: Pick<ChangePubSub, 'publish'>,
   onError: (error: Error) => void,
 ): () => void {
@@ -39,7 +39,7 @@ export function announceAppends(
   const announce = oncePerTurn(() => {
     if (!stopped) pubsub.publish(logAppendedTopic, {}).catch(onError);
   });
-  const stopListening = onAppend(announce);
+  const stopListening = onAppendSettled(announce);
   return () => {
     stopped = true;
     stopListening();

@@ -59,7 +59,7 @@ describe('the projection thread (the embedded pipeline beside the event loop)', 
     const thread = await startProjectionThread({
       settings: { DATA_DIR: dir },
       pubsub,
-      onAppend: (listener) => {
+      onAppendSettled: (listener) => {
         listeners.add(listener);
         return () => void listeners.delete(listener);
       },

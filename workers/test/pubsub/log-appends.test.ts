@@ -41,7 +41,7 @@ const reported = (productId: string): NewEvent[] => [
 function appendListeners() {
   const listeners = new Set<() => void>();
   return {
-    onAppend(listener: () => void) {
+    onAppendSettled(listener: () => void) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
@@ -58,7 +58,7 @@ describe('notices of appends to the shared embedded log', () => {
     const workerLog = openEmbeddedEventStore({ file, pollIntervalMs });
     const pubsub = createInProcessPubSub();
     const appends = appendListeners();
-    const stopAnnouncing = announceAppends(appends.onAppend, pubsub, (error) => {
+    const stopAnnouncing = announceAppends(appends.onAppendSettled, pubsub, (error) => {
       throw error;
     });
     const stopFollowing = await followAppendNotices(workerLog, pubsub);
@@ -100,7 +100,7 @@ describe('notices of appends to the shared embedded log', () => {
     // Given a gateway announcing its appends
     const pubsub = createInProcessPubSub();
     const appends = appendListeners();
-    const stopAnnouncing = announceAppends(appends.onAppend, pubsub, (error) => {
+    const stopAnnouncing = announceAppends(appends.onAppendSettled, pubsub, (error) => {
       throw error;
     });
     let notices = 0;

@@ -86,7 +86,7 @@ async function readModels(app: FastifyInstance): Promise<void> {
     const thread = await startProjectionThread({
       settings: { EVENTSTORE_URL: app.config.EVENTSTORE_URL, MONGODB_URL, MONGODB_DB, DATA_DIR },
       pubsub,
-      onAppend: (listener) => app.eventStore.onAppend(listener),
+      onAppendSettled: (listener) => app.eventStore.onAppendSettled(listener),
       onError,
     });
     pipeline = thread;
@@ -102,7 +102,7 @@ async function readModels(app: FastifyInstance): Promise<void> {
   else if (!app.config.EVENTSTORE_URL) {
     // The workers follow this log file too, and would find this process's commits at their poll.
     stopAnnouncingAppends = announceAppends(
-      (listener) => app.eventStore.onAppend(listener),
+      (listener) => app.eventStore.onAppendSettled(listener),
       pubsub,
       (error) => app.log.warn({ err: error }, 'the notice of an append was not sent'),
     );
