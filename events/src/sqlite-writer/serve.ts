@@ -4,7 +4,6 @@
 // (sqlite-thread.ts) runs it bundled to plain JavaScript (thread-code.ts).
 import type Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import { runThisThreadInBackground } from '../thread-priority.ts';
 import { openConnection } from './connection.ts';
 import type { Job, JobKind, SpecOf } from './jobs.ts';
 import type { FromThread, ThreadSettings, ToThread } from './protocol.ts';
@@ -15,10 +14,7 @@ export type JobStarter<K extends JobKind> = (db: Database.Database, spec: SpecOf
 export function serveJobs<K extends JobKind>(startJob: JobStarter<K>): void {
   const port = parentPort;
   if (!port) throw new Error('A SQLite thread runs as a worker thread');
-  const settings = workerData as ThreadSettings<K>;
-  // A checkpoint only copies what is committed already: no answer waits for it.
-  if (settings.job.kind === 'checkpoint') runThisThreadInBackground();
-  const { db, job } = start(settings, startJob);
+  const { db, job } = start(workerData as ThreadSettings<K>, startJob);
   const send = (message: FromThread<K>): void => port.postMessage(message);
   send({ type: 'ready' });
 

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { getPriority, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -9,8 +9,7 @@ import {
   type ThreadSettings,
 } from '../../src/sqlite-writer/index.ts';
 import { sqliteThreadCode } from '../../src/sqlite-writer/thread-code.ts';
-import { osThreadNames, osThreadNiceness } from '../../src/testing/os-threads.ts';
-import { backgroundNiceness } from '../../src/thread-priority.ts';
+import { osThreadNames } from '../../src/testing/os-threads.ts';
 
 describe('SQLite threads (sqlite-writer)', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'sqlite-thread-'));
@@ -70,25 +69,6 @@ describe('SQLite threads (sqlite-writer)', () => {
     await thread.close();
     expect(osThreadNames()).not.toContain('test writer');
   });
-
-  it.runIf(osThreadNames() !== null)(
-    'runs a checkpoint thread below the event loop, a writer beside it',
-    async () => {
-      const { settings } = givenTable();
-      const writer = startSqliteThread(settings, { name: 'test writer' });
-      const checkpoints = startSqliteThread(
-        { connection: settings.connection, job: { kind: 'checkpoint' } },
-        { name: 'test checkpoint' },
-      );
-      await Promise.all([writer.request([insert(1)]), checkpoints.request(null)]);
-      // A new thread starts at the niceness of the one that started it: this one's.
-      const starter = getPriority();
-      expect(osThreadNiceness('test writer')).toEqual([starter]);
-      // Started nicer than that, it keeps its niceness (raising a priority needs privileges).
-      expect(osThreadNiceness('test checkpoint')).toEqual([Math.max(starter, backgroundNiceness)]);
-      await Promise.all([writer.close(), checkpoints.close()]);
-    },
-  );
 
   it('rolls back a request that fails halfway, says why, and serves the next one', async () => {
     const { file, settings } = givenTable();

@@ -4,7 +4,6 @@
 // it loads lazily (an adapter's chunk) must be loaded before then, as opening the stores does.
 import { parentPort, workerData } from 'node:worker_threads';
 import { EmbeddedEventStore, openEventStore, type RecordedEvent } from '@resale/events';
-import { runThisThreadInBackground } from '@resale/events/thread-priority';
 import type { ChangePubSub } from '../pubsub/port.ts';
 import { createReadStore } from '../read-store/create-read-store.ts';
 import { startEmbeddedPipeline } from './pipelines.ts';
@@ -18,8 +17,6 @@ const port = parentPort;
 if (!port) throw new Error('projection-thread-entry runs as a worker thread');
 const send = (message: FromProjectionThread): void => port.postMessage(message);
 const { settings } = workerData as { settings: ProjectionThreadSettings };
-// The read models follow the answers: the event loop goes first when both want a core.
-runThisThreadInBackground();
 
 try {
   const eventStore = await openEventStore(settings);

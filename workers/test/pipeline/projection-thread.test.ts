@@ -1,9 +1,7 @@
 import { userStreamId, type EventStore, type UserRegistered } from '@resale/events';
-import { osThreadNames, osThreadNiceness } from '@resale/events/testing/os-threads';
-import { backgroundNiceness } from '@resale/events/thread-priority';
+import { osThreadNames } from '@resale/events/testing/os-threads';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startProjectionThread } from '../../src/pipeline/projection-thread.ts';
@@ -70,13 +68,7 @@ describe('the projection thread (the embedded pipeline beside the event loop)', 
     await thread.ready;
     // Named for the OS (Linux shows it in /proc): the bench reports CPU time per thread by name.
     const threadNames = osThreadNames();
-    if (threadNames) {
-      expect(threadNames).toContain(workerThreadNames.projection);
-      // Below the event loop that answers requests (a thread starts at its starter's niceness).
-      expect(osThreadNiceness(workerThreadNames.projection)).toEqual([
-        Math.max(getPriority(), backgroundNiceness),
-      ]);
-    }
+    if (threadNames) expect(threadNames).toContain(workerThreadNames.projection);
 
     // One append at a time, each waited for: the thread's connection would only find a commit
     // of this one at its next poll (500 ms) if it were not woken, 5 s for the ten.
