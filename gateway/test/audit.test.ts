@@ -79,6 +79,8 @@ describe('the admins audit: timelines and time travel', () => {
       payload: { sellingPrice: 550 },
     });
     expect(repriced.statusCode).toBe(200);
+    // The admin finds the seller in the sellers' read model, as on their page: once it has them.
+    await t.app.readModels.waitFor(await t.app.eventStore.headPosition());
     const verified = await t.app.inject({
       method: 'PUT',
       url: `/users/sellers/${encodeURIComponent(t.seller.email)}`,
