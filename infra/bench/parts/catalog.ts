@@ -42,6 +42,10 @@ import type { BenchPart, PartContext } from './part.ts';
 import { account, gatewayEnv, untilProjected } from './processes.ts';
 import { percent, perSecond, ratioOf } from './texts.ts';
 
+/** The events at each end of a replay whose rates are compared: "million events" as issue 32 says. */
+const windowName = (events: number): string =>
+  events === 1_000_000 ? 'million events' : `${events.toLocaleString('en-US')} events`;
+
 /** One read of the catalog: requests drawn from a mix, each a path and query of the gateway. */
 interface CatalogRead {
   readonly name: string;
@@ -399,7 +403,7 @@ export const catalog: BenchPart = {
       },
     );
     log(
-      `  read models built from ${replayed.events.toLocaleString('en-US')} events in ${round(replayed.seconds)} s: ${perSecond(replayed.eventsPerSecond)} (first tenth ${perSecond(replayed.firstTenthEventsPerSecond)}, last tenth ${perSecond(replayed.lastTenthEventsPerSecond)}, swap ${round(replayed.swapSeconds)} s), peak RSS ${replayed.peakRssMiB} MiB`,
+      `  read models built from ${replayed.events.toLocaleString('en-US')} events in ${round(replayed.seconds)} s: ${perSecond(replayed.eventsPerSecond)} (first ${windowName(replayed.windowEvents)} ${perSecond(replayed.firstWindowEventsPerSecond)}, last ${perSecond(replayed.lastWindowEventsPerSecond)}, swap ${round(replayed.swapSeconds)} s), peak RSS ${replayed.peakRssMiB} MiB`,
     );
 
     const logBytes = databaseBytes(path.join(dataDir, 'events.sqlite3'));
@@ -520,12 +524,12 @@ export const catalog: BenchPart = {
       ),
       goalRow(
         'Catalog',
-        "That replay's rate over the last tenth of the log, as a share of its rate over the first",
+        `That replay's rate over the last ${windowName(replayed.windowEvents)} of the log, as a share of its rate over the first`,
         '≥ 90 % (cost grows linearly)',
-        replayed.lastTenthEventsPerSecond / replayed.firstTenthEventsPerSecond,
+        replayed.lastWindowEventsPerSecond / replayed.firstWindowEventsPerSecond,
         0.9,
         'min',
-        `${Math.round((100 * replayed.lastTenthEventsPerSecond) / replayed.firstTenthEventsPerSecond)} % (${perSecond(replayed.firstTenthEventsPerSecond)} then ${perSecond(replayed.lastTenthEventsPerSecond)}, events applied)`,
+        `${round((100 * replayed.lastWindowEventsPerSecond) / replayed.firstWindowEventsPerSecond)} % (${perSecond(replayed.firstWindowEventsPerSecond)} then ${perSecond(replayed.lastWindowEventsPerSecond)}, events applied)`,
       ),
       goalRow(
         'Catalog',
