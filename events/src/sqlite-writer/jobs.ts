@@ -15,7 +15,7 @@ export type JobSpec =
   | { readonly kind: 'statements'; readonly statements: Readonly<Record<string, string>> }
   /** A PASSIVE checkpoint per request: the WAL copied into the database file, and synced. */
   | { readonly kind: 'checkpoint' }
-  /** Pages of the event log, read and opened as the store reads them (../store/log-reads.ts). */
+  /** Log pages and streams, read and opened as the store reads them (../store/log-reads.ts). */
   | { readonly kind: 'log-reads' };
 
 export type JobKind = JobSpec['kind'];
@@ -33,7 +33,9 @@ interface JobMessages {
     readonly answer: { readonly walPages: number };
   };
   readonly 'log-reads': {
-    readonly request: { readonly after: number; readonly limit: number };
+    /** A page of the global log, or one stream's events. */
+    readonly request:
+      { readonly after: number; readonly limit: number } | { readonly streamId: string };
     readonly answer: RecordedEvent[];
   };
 }

@@ -29,6 +29,8 @@ export const embeddedEventStoreFile = (dataDir: string): string => join(dataDir,
 export interface EventStoreUse {
   /** The process reads the whole log page by page (a replay): see EmbeddedEventStoreOptions. */
   readonly readerThread?: boolean;
+  /** The process decides commands on streams it reads (a gateway): see EmbeddedEventStoreOptions. */
+  readonly streamReadsInThread?: boolean;
 }
 
 function openEmbedded(dataDir: string, use: EventStoreUse): EventStore {
@@ -55,9 +57,12 @@ async function openEventStoreDb(url: string, env: EventStoreEnvironment): Promis
 }
 
 /** The event store of the profile: EventStoreDB when EVENTSTORE_URL is set, else the embedded log. */
-export async function openEventStore(env: EventStoreEnvironment): Promise<EventStore> {
+export async function openEventStore(
+  env: EventStoreEnvironment,
+  use: EventStoreUse = {},
+): Promise<EventStore> {
   if (env.EVENTSTORE_URL) return openEventStoreDb(env.EVENTSTORE_URL, env);
-  return openEmbedded(env.DATA_DIR, {});
+  return openEmbedded(env.DATA_DIR, use);
 }
 
 /**

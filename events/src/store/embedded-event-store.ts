@@ -10,6 +10,7 @@ import {
   checkIntegrity,
   openLogConnection,
   prepareReads,
+  readerCacheSize,
   type LogReads,
 } from './embedded-schema.ts';
 import { sealEventsStoredInClear } from './embedded-personal-data.ts';
@@ -80,6 +81,13 @@ export interface EmbeddedEventStoreOptions {
    * connection.
    */
   readonly readerThread?: boolean;
+  /**
+   * Read streams (`readStream`) in that thread too, with their personal data opened there, so
+   * that a process deciding commands (the gateway) reads and opens each command's stream off its
+   * event loop, which answers other requests meanwhile. Off by default, for the thread's memory.
+   * A stream the thread does not answer is read on the store's own connection.
+   */
+  readonly streamReadsInThread?: boolean;
 }
 
 /** Pages the reader thread reads ahead of readAll. */
@@ -97,8 +105,13 @@ export class EmbeddedEventStore implements EventStore {
   private readonly subscriptions = new Set<EmbeddedSubscription>();
   private readonly checkpoints: BackgroundCheckpoints;
   private readonly keys: SqlitePersonalDataKeys;
-  /** Where readAll reads, once asked for (options.readerThread); null when it cannot. */
+  /**
+   * Where readAll (options.readerThread) and readStream (options.streamReadsInThread) read, once
+   * asked for; null when it cannot.
+   */
   private reader: SqliteThread<'log-reads'> | null | undefined;
+  private readonly pagesInThread: boolean;
+  private readonly streamsInThread: boolean;
   /** Pages asked of the reader thread before readAll asked for them, by the position they follow. */
   private readonly pagesAhead = new Map<
     number,
@@ -119,7 +132,9 @@ export class EmbeddedEventStore implements EventStore {
     const db = openLogConnection(options.file);
     this.db = db;
     this.file = options.file;
-    if (!options.readerThread) this.reader = null;
+    this.pagesInThread = options.readerThread ?? false;
+    this.streamsInThread = options.streamReadsInThread ?? false;
+    if (!this.pagesInThread && !this.streamsInThread) this.reader = null;
     try {
       this.keys = new SqlitePersonalDataKeys(options.file);
       sealEventsStoredInClear(db);
@@ -180,11 +195,15 @@ export class EmbeddedEventStore implements EventStore {
   }
 
   readStream(streamId: string): Promise<RecordedEvent[]> {
-    return Promise.try(() => this.readStreamNow(streamId));
+    const reader = this.streamsInThread ? this.logReader() : null;
+    if (!reader) return Promise.try(() => this.readStreamNow(streamId));
+    // A stream the thread did not answer is read here, which also throws an event's own error
+    // (one that does not open, or breaks the catalog) as its own class.
+    return reader.request({ streamId }).catch(() => this.readStreamNow(streamId));
   }
 
   readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
-    const reader = this.logReader();
+    const reader = this.pagesInThread ? this.logReader() : null;
     if (!reader) return Promise.try(() => this.readAllNow(after, limit));
     const erasures = this.keys.erasuresRecorded();
     // A page asked for before someone was erased may hold their data in clear: it is read again.
@@ -318,7 +337,7 @@ export class EmbeddedEventStore implements EventStore {
         connection: {
           file: this.file,
           fileMustExist: true,
-          pragmas: ['busy_timeout = 5000', 'query_only = ON'],
+          pragmas: ['busy_timeout = 5000', 'query_only = ON', `cache_size = ${readerCacheSize}`],
           requireDurable: false,
         },
         job: { kind: 'log-reads' },

@@ -36,14 +36,15 @@ export type EventRow = [
 ];
 
 /**
- * Page cache of the store's own connection, in KiB (negative: SQLite's unit for a size): SQLite's
- * default, not better-sqlite3's 16 MB. The connection reads (it commits only where no writer
- * thread runs), and every commit of the writer thread empties its cache (a WAL reader drops its
- * pages once another connection changed the file), so a larger one serves nothing while appends
- * run. It only kept a catch-up read of the whole log in memory per store handle (the gateway and
- * its projection thread have one each), held after the catch-up.
+ * Page cache of the store's own connection and of its reader thread's, in KiB (negative: SQLite's
+ * unit for a size): SQLite's default, not better-sqlite3's 16 MB. These connections read (the
+ * store's commits only where no writer thread runs), and every commit of the writer thread empties
+ * their cache (a WAL reader drops its pages once another connection changed the file), so a
+ * larger one serves nothing while appends run. It only kept a catch-up read of the whole log in
+ * memory per store handle (the gateway and its projection thread have one each), held after the
+ * catch-up.
  */
-const readerCacheSize = -2000;
+export const readerCacheSize = -2000;
 
 /** Thrown when the database cannot be made durable (WAL + synchronous=FULL). */
 export class EventStoreNotDurableError extends Error {

@@ -37,9 +37,16 @@ export function recordedEventReader(
   };
 }
 
-/** The reader thread's job: a page of the global log per request, as `readAll` answers it. */
-export function logPageReader(db: Database.Database): Job<'log-reads'> {
-  const { page } = prepareReads(db);
+/**
+ * The reader thread's job: a page of the global log or a stream's events per request, as
+ * `readAll` and `readStream` answer them.
+ */
+export function logReader(db: Database.Database): Job<'log-reads'> {
+  const { page, stream } = prepareReads(db);
   const keys = new SqlitePersonalDataKeys(db);
-  return ({ after, limit }) => page.all(after, limit).map(recordedEventReader(keys));
+  return (request) =>
+    ('streamId' in request
+      ? stream.all(request.streamId)
+      : page.all(request.after, request.limit)
+    ).map(recordedEventReader(keys));
 }

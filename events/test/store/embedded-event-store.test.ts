@@ -118,6 +118,52 @@ describe('embedded event store (SQLite)', () => {
     });
   });
 
+  // What a gateway's store does: each command's stream read and opened in the reader thread.
+  describe('reading streams in its reader thread', () => {
+    eventStoreContract(
+      async () => openEmbeddedEventStore({ file: freshFile(), streamReadsInThread: true }),
+      { sequencesAreAtomic: true },
+    );
+
+    it.runIf(osThreadNames() !== null)(
+      'reads streams in a thread of its own, and pages on its own connection',
+      async () => {
+        const readers = () => osThreadNames()?.filter((name) => name === 'log reader').length;
+        const store = openEmbeddedEventStore({ file: freshFile(), streamReadsInThread: true });
+        await store.readAll({ after: 0, limit: 10 });
+        expect(readers()).toBe(0);
+        await store.readStream(uniqueStream('category'));
+        expect(readers()).toBe(1);
+        await store.close();
+        expect(readers()).toBe(0);
+      },
+    );
+
+    it('reads a stream as it is after an erasure', async () => {
+      const store = openEmbeddedEventStore({ file: freshFile(), streamReadsInThread: true });
+      const uid = uniqueStream('ann');
+      await store.append(`user-${uid}`, [userRegistered(uid)], { expectedRevision: 'no_stream' });
+      const nameOf = async () =>
+        ((await store.readStream(`user-${uid}`))[0]?.data as { name: string }).name;
+      expect(await nameOf()).toBe('Ann');
+      await store.erasePersonalData(uid);
+      expect(await nameOf()).toBe('erased');
+      await store.close();
+    });
+
+    it('fails a stream that does not open as the store does, with the same error', async () => {
+      const file = freshFile();
+      const store = openEmbeddedEventStore({ file, streamReadsInThread: true });
+      const streamId = uniqueStream('category');
+      await store.append(streamId, [categoryCreated('c1')], { expectedRevision: 'no_stream' });
+      const db = new Database(file);
+      db.prepare("UPDATE events SET type = 'NoSuchEvent'").run();
+      db.close();
+      await expect(store.readStream(streamId)).rejects.toBeInstanceOf(InvalidEventError);
+      await store.close();
+    });
+  });
+
   it('commits in its writer thread by default, on its own connection when asked', async () => {
     for (const writerThread of [undefined, false]) {
       const store = openEmbeddedEventStore({

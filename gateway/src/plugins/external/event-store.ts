@@ -8,7 +8,11 @@ async function eventStore(app: FastifyInstance): Promise<void> {
   const { EVENTSTORE_URL, DATA_DIR, MONGODB_URL, MONGODB_DB } = app.config;
   // openEventStore loads EventStoreDB's client only in the profile that uses it.
   const store = observeAppends(
-    await openEventStore({ EVENTSTORE_URL, DATA_DIR, MONGODB_URL, MONGODB_DB }),
+    await openEventStore(
+      { EVENTSTORE_URL, DATA_DIR, MONGODB_URL, MONGODB_DB },
+      // Each command reads its stream: the embedded log reads and opens it off the event loop.
+      { streamReadsInThread: true },
+    ),
   );
   app.decorate('eventStore', store);
   app.readinessChecks.set('eventStore', async () => ({
