@@ -13,6 +13,8 @@ describe('embedded event store (SQLite)', () => {
   afterAll(remove);
   let opened = 0;
   const freshFile = (): string => join(dir, `contract-${(opened += 1)}.sqlite3`);
+  /** The process's threads named as the log's reader thread. */
+  const readers = () => osThreadNames()?.filter((name) => name === 'log reader').length;
   eventStoreContract(async () => openEmbeddedEventStore({ file: freshFile() }), {
     sequencesAreAtomic: true,
   });
@@ -35,7 +37,6 @@ describe('embedded event store (SQLite)', () => {
     it.runIf(osThreadNames() !== null)(
       'reads in a thread of its own, which a store not asked to never starts',
       async () => {
-        const readers = () => osThreadNames()?.filter((name) => name === 'log reader').length;
         const plain = openEmbeddedEventStore({ file: freshFile() });
         await plain.readAll({ after: 0, limit: 10 });
         expect(readers()).toBe(0);
@@ -128,7 +129,6 @@ describe('embedded event store (SQLite)', () => {
     it.runIf(osThreadNames() !== null)(
       'reads streams in a thread of its own, and pages on its own connection',
       async () => {
-        const readers = () => osThreadNames()?.filter((name) => name === 'log reader').length;
         const store = openEmbeddedEventStore({ file: freshFile(), streamReadsInThread: true });
         await store.readAll({ after: 0, limit: 10 });
         expect(readers()).toBe(0);
