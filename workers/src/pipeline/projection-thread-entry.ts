@@ -8,6 +8,7 @@ import type { ChangePubSub } from '../pubsub/port.ts';
 import { createReadStore } from '../read-store/create-read-store.ts';
 import { startEmbeddedPipeline } from './pipelines.ts';
 import type {
+  AppliedChanges,
   FromProjectionThread,
   ProjectionThreadSettings,
   ToProjectionThread,
@@ -21,9 +22,17 @@ const { settings } = workerData as { settings: ProjectionThreadSettings };
 try {
   const eventStore = await openEventStore(settings);
   const readStore = await createReadStore(settings);
+  // A run's notices go in one message, sent once the run's publishing is over: a message costs
+  // each thread a wake-up and a copy, whatever its size.
+  let notices: AppliedChanges[] = [];
   const pubsub: Pick<ChangePubSub, 'publishApplied'> = {
     async publishApplied(position, changes) {
-      send({ type: 'applied', position, changes });
+      if (notices.length === 0)
+        setImmediate(() => {
+          send({ type: 'applied', notices });
+          notices = [];
+        });
+      notices.push({ position, changes });
     },
   };
   const pipeline = await startEmbeddedPipeline({

@@ -14,13 +14,19 @@ export type ProjectionThreadSettings = EventStoreEnvironment & ReadStoreEnv;
 /** Messages from the process to the projection thread. */
 export type ToProjectionThread = { readonly type: 'committed' } | { readonly type: 'stop' };
 
+/** What the read models changed for one event. */
+export interface AppliedChanges {
+  readonly position: number;
+  readonly changes: readonly ReadModelChange[];
+}
+
 /** Messages from the projection thread to the process. */
 export type FromProjectionThread =
   | { readonly type: 'ready' }
   | {
       readonly type: 'applied';
-      readonly position: number;
-      readonly changes: readonly ReadModelChange[];
+      /** What one run of events changed, event by event in log order. */
+      readonly notices: readonly AppliedChanges[];
     }
   | { readonly type: 'error'; readonly message: string; readonly event?: RecordedEvent }
   | { readonly type: 'start-failed'; readonly message: string }
@@ -79,6 +85,17 @@ export async function startProjectionThread(
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   let stopped: (() => void) | undefined;
 
+  // One event's notices after the other's: subscribers take an `applied` position past the next
+  // one for notices lost (notice-reception.ts in the gateway).
+  let published = Promise.resolve();
+  const publishInOrder = async (notices: readonly AppliedChanges[]): Promise<void> => {
+    for (const { position, changes } of notices)
+      await options.pubsub
+        .publishApplied(position, changes)
+        .catch((error: unknown) =>
+          onError(error instanceof Error ? error : new Error(String(error))),
+        );
+  };
   const ready = new Promise<void>((resolve, reject) => {
     worker.on('message', (message: FromProjectionThread) => {
       switch (message.type) {
@@ -90,11 +107,7 @@ export async function startProjectionThread(
           void worker.terminate();
           return;
         case 'applied':
-          options.pubsub
-            .publishApplied(message.position, message.changes)
-            .catch((error: unknown) =>
-              onError(error instanceof Error ? error : new Error(String(error))),
-            );
+          published = published.then(() => publishInOrder(message.notices));
           return;
         case 'error':
           onError(new Error(message.message), message.event);

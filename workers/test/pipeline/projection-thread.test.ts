@@ -1,4 +1,9 @@
-import { userStreamId, type EventStore, type UserRegistered } from '@resale/events';
+import {
+  productStreamId,
+  userStreamId,
+  type EventStore,
+  type UserRegistered,
+} from '@resale/events';
 import { osThreadNames } from '@resale/events/testing/os-threads';
 import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
@@ -41,6 +46,33 @@ async function register(
   return position;
 }
 
+/** Reports a product nobody listed: an event no read model changes for. */
+async function reportUnknownProduct(
+  store: EventStore,
+  listeners: Set<() => void>,
+): Promise<number> {
+  const productId = randomUUID();
+  const { position } = await store.append(
+    productStreamId(productId),
+    [
+      {
+        eventId: randomUUID(),
+        event: { type: 'ProductReported', schemaVersion: 1, data: { productId } },
+        metadata: {
+          actorUid: 'u1',
+          actorEmail: 'u1@example.com',
+          occurredAt: '2026-11-21T10:00:00.000Z',
+          correlationId: 'req-2',
+          causationId: 'req-2',
+        },
+      },
+    ],
+    { expectedRevision: 'any' },
+  );
+  for (const listener of listeners) listener();
+  return position;
+}
+
 describe('the projection thread (the embedded pipeline beside the event loop)', () => {
   it("projects this process's appends at once and publishes the notices on its pub/sub", async () => {
     const { eventStore, readStore, dir } = await givenEmbeddedStores('thread', teardown);
@@ -48,9 +80,12 @@ describe('the projection thread (the embedded pipeline beside the event loop)', 
     teardown(() => pubsub.close());
     const listeners = new Set<() => void>();
     let reached = 0;
+    const appliedOrder: number[] = [];
     const applied = condition();
     await pubsub.subscribe(appliedTopic, (payload) => {
-      reached = Math.max(reached, (payload as { position: number }).position);
+      const { position } = payload as { position: number };
+      appliedOrder.push(position);
+      reached = Math.max(reached, position);
       applied.notify();
     });
     const userNotices: unknown[] = [];
@@ -83,6 +118,23 @@ describe('the projection thread (the embedded pipeline beside the event loop)', 
     expect(await getUserByEmail(readStore, 'u1@example.com')).toMatchObject({ name: 'User u1' });
     expect(userNotices).toHaveLength(10);
     expect(userNotices[0]).toMatchObject({ topic: 'users', ids: ['u1'], position: 1 });
+
+    // A burst of appends, some changing a read model and some nothing (a report of an unknown
+    // product): every one projected and announced once, in log order. An `applied` position
+    // past the next one tells a gateway it missed notices.
+    const positions = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0
+          ? register(eventStore, listeners, `v${i}`)
+          : reportUnknownProduct(eventStore, listeners),
+      ),
+    );
+    const last = Math.max(...positions);
+    await applied.until(() => reached >= last, `position ${last} to be projected`);
+    expect(appliedOrder).toEqual(Array.from({ length: last }, (_, i) => i + 1));
+    expect(
+      userNotices.slice(10).map((notice) => (notice as { position: number }).position),
+    ).toEqual(positions.filter((_, i) => i % 2 === 0).sort((a, b) => a - b));
 
     await thread.stop();
     // Stopped: later appends are no longer projected by it.
