@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { EventStoreEnvironment, RecordedEvent } from '@resale/events';
-import { oncePerTurn } from '../pubsub/log-appends.ts';
+import { atMostEvery } from '../pubsub/log-appends.ts';
 import type { ChangePubSub } from '../pubsub/port.ts';
 import type { ReadModelChange } from '../read-models.ts';
 import type { ReadStoreEnv } from '../read-store/create-read-store.ts';
@@ -52,6 +52,14 @@ export interface ProjectionThread extends Pipeline {
    */
   readonly ready: Promise<void>;
 }
+
+/**
+ * The thread is woken at most this often for this process's appends. The first append after a
+ * quiet spell wakes it at once; those within the interval after it are projected together, at
+ * its end: a run of events commits as one transaction, and the writes it shares (index pages,
+ * counters, the checkpoint) are paid once for the run.
+ */
+export const projectionWakeIntervalMs = 5;
 
 /**
  * The embedded profile's pipeline (relay, in-process queue, reactors, projection) in a worker
@@ -141,10 +149,9 @@ export async function startProjectionThread(
     () => undefined,
   );
 
-  // One wake-up per turn of the event loop, however many appends it made.
-  const wake = oncePerTurn(() =>
-    worker.postMessage({ type: 'committed' } satisfies ToProjectionThread),
-  );
+  const wake = atMostEvery(projectionWakeIntervalMs, () => {
+    if (!stopping) worker.postMessage({ type: 'committed' } satisfies ToProjectionThread);
+  });
   const removeListener = options.onAppendSettled?.(wake);
 
   return {

@@ -27,6 +27,27 @@ export function oncePerTurn(run: () => void): () => void {
 }
 
 /**
+ * `run` in the next turn of the event loop if it last ran at least `intervalMs` ago, else once
+ * that interval is over; however many times it was asked meanwhile, it runs once.
+ */
+export function atMostEvery(intervalMs: number, run: () => void): () => void {
+  let scheduled = false;
+  let lastRun = Number.NEGATIVE_INFINITY;
+  const runNow = (): void => {
+    scheduled = false;
+    lastRun = performance.now();
+    run();
+  };
+  return () => {
+    if (scheduled) return;
+    scheduled = true;
+    const wait = lastRun + intervalMs - performance.now();
+    if (wait <= 0) setImmediate(runNow);
+    else setTimeout(runNow, wait);
+  };
+}
+
+/**
  * The gateway's side: a notice after this process's appends (`onAppendSettled` tells of each one
  * once it committed or was refused), at most one per turn of the event loop. Answers what stops it.
  */

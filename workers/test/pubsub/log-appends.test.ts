@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createInProcessPubSub } from '../../src/pubsub/mqemitter-pubsub.ts';
 import {
   announceAppends,
+  atMostEvery,
   followAppendNotices,
   logAppendedTopic,
   oncePerTurn,
@@ -132,5 +133,30 @@ describe('notices of appends to the shared embedded log', () => {
     run();
     await nextTurn();
     expect(runs).toBe(2);
+  });
+
+  it('atMostEvery runs at once after a quiet spell, else once when the interval is over', async () => {
+    const intervalMs = 50;
+    const runs: number[] = [];
+    const ran = condition();
+    const run = atMostEvery(intervalMs, () => {
+      runs.push(performance.now());
+      ran.notify();
+    });
+    run();
+    run();
+    expect(runs).toHaveLength(0);
+    await nextTurn();
+    expect(runs).toHaveLength(1);
+
+    // Asked again within the interval: once, when it is over.
+    run();
+    run();
+    await nextTurn();
+    expect(runs).toHaveLength(1);
+    await ran.until(() => runs.length === 2, 'the second run');
+    expect(runs[1]! - runs[0]!).toBeGreaterThanOrEqual(intervalMs - 1);
+    await nextTurn();
+    expect(runs).toHaveLength(2);
   });
 });
