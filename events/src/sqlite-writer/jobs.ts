@@ -33,11 +33,20 @@ interface JobMessages {
     readonly answer: { readonly walPages: number };
   };
   readonly 'log-reads': {
-    /** A page of the global log, or one stream's events. */
+    /** A page of the global log, or the events of some streams, read in one transaction. */
     readonly request:
-      { readonly after: number; readonly limit: number } | { readonly streamId: string };
-    readonly answer: RecordedEvent[];
+      | { readonly after: number; readonly limit: number }
+      | { readonly streamIds: readonly string[] };
+    readonly answer: RecordedEvent[] | StreamsRead;
   };
+}
+/**
+ * Each stream's events, in the order the streams were asked for; null for a stream that did not
+ * read (an event that does not open, or breaks the catalog): its owner reads it again, and meets
+ * the error as its own class.
+ */
+export interface StreamsRead {
+  readonly streams: (RecordedEvent[] | null)[];
 }
 export type JobRequest<K extends JobKind> = JobMessages[K]['request'];
 export type JobAnswer<K extends JobKind> = JobMessages[K]['answer'];

@@ -85,7 +85,8 @@ export interface EmbeddedEventStoreOptions {
    * Read streams (`readStream`) in that thread too, with their personal data opened there, so
    * that a process deciding commands (the gateway) reads and opens each command's stream off its
    * event loop, which answers other requests meanwhile. Off by default, for the thread's memory.
-   * A stream the thread does not answer is read on the store's own connection.
+   * The streams asked for in one turn of the event loop are read in one request, in one
+   * transaction. A stream the thread does not answer is read on the store's own connection.
    */
   readonly streamReadsInThread?: boolean;
 }
@@ -110,6 +111,12 @@ export class EmbeddedEventStore implements EventStore {
    * asked for; null when it cannot.
    */
   private reader: SqliteThread<'log-reads'> | null | undefined;
+  /** Streams asked of readStream for the next request to the reader thread. */
+  private readonly streamsToRead: {
+    readonly streamId: string;
+    /** Null: the thread did not answer it. */
+    readonly answer: (events: RecordedEvent[] | null) => void;
+  }[] = [];
   private readonly pagesInThread: boolean;
   private readonly streamsInThread: boolean;
   /** Pages asked of the reader thread before readAll asked for them, by the position they follow. */
@@ -195,11 +202,32 @@ export class EmbeddedEventStore implements EventStore {
   }
 
   readStream(streamId: string): Promise<RecordedEvent[]> {
-    const reader = this.streamsInThread ? this.logReader() : null;
-    if (!reader) return Promise.try(() => this.readStreamNow(streamId));
+    if (!this.streamsInThread || !this.logReader())
+      return Promise.try(() => this.readStreamNow(streamId));
     // A stream the thread did not answer is read here, which also throws an event's own error
     // (one that does not open, or breaks the catalog) as its own class.
-    return reader.request({ streamId }).catch(() => this.readStreamNow(streamId));
+    return new Promise<RecordedEvent[] | null>((answer) => {
+      this.streamsToRead.push({ streamId, answer });
+      if (this.streamsToRead.length === 1) setImmediate(() => this.readStreamsAsked());
+    }).then((events) => events ?? this.readStreamNow(streamId));
+  }
+
+  /**
+   * The streams asked for since the last batch, read in one request to the reader thread (one
+   * transaction there): those of the requests this turn of the event loop took in.
+   */
+  private readStreamsAsked(): void {
+    const asked = this.streamsToRead.splice(0);
+    const reader = this.logReader();
+    if (!reader) {
+      for (const { answer } of asked) answer(null);
+      return;
+    }
+    reader.request({ streamIds: asked.map(({ streamId }) => streamId) }).then(
+      (read) =>
+        asked.forEach(({ answer }, i) => answer(('streams' in read && read.streams[i]) || null)),
+      () => asked.forEach(({ answer }) => answer(null)),
+    );
   }
 
   readAll({ after, limit }: ReadAllOptions): Promise<RecordedEvent[]> {
@@ -237,7 +265,10 @@ export class EmbeddedEventStore implements EventStore {
     after: number,
     limit: number,
   ): Promise<RecordedEvent[] | null> {
-    return reader.request({ after, limit }).catch(() => null);
+    return reader.request({ after, limit }).then(
+      (page) => (Array.isArray(page) ? page : null),
+      () => null,
+    );
   }
 
   headPosition(): Promise<number> {

@@ -6,7 +6,7 @@ import { assertValidEvent, upcastEvent } from '../catalog.ts';
 import type { EventMetadata, RecordedEvent } from '../envelope.ts';
 import { openPersonalData } from '../personal-data/sealing.ts';
 import { SqlitePersonalDataKeys } from '../personal-data/sqlite-key-store.ts';
-import type { Job } from '../sqlite-writer/jobs.ts';
+import type { Job, StreamsRead } from '../sqlite-writer/jobs.ts';
 import { prepareReads, type EventRow } from './embedded-schema.ts';
 
 /** Reads the rows of one read as events, their personal data opened with each person's key. */
@@ -38,15 +38,28 @@ export function recordedEventReader(
 }
 
 /**
- * The reader thread's job: a page of the global log or a stream's events per request, as
- * `readAll` and `readStream` answer them.
+ * The reader thread's job: a page of the global log, or the streams `readStream` was asked for
+ * meanwhile, as `readAll` and `readStream` answer them. The streams are read in one transaction:
+ * a reading connection drops its page cache when it begins one after another connection
+ * committed, so the streams of a batch share one emptied cache rather than each emptying it.
  */
 export function logReader(db: Database.Database): Job<'log-reads'> {
   const { page, stream } = prepareReads(db);
   const keys = new SqlitePersonalDataKeys(db);
+  const readStreams = db.transaction((streamIds: readonly string[]): StreamsRead => {
+    const opened = recordedEventReader(keys);
+    return {
+      streams: streamIds.map((streamId) => {
+        try {
+          return stream.all(streamId).map(opened);
+        } catch {
+          return null;
+        }
+      }),
+    };
+  });
   return (request) =>
-    ('streamId' in request
-      ? stream.all(request.streamId)
-      : page.all(request.after, request.limit)
-    ).map(recordedEventReader(keys));
+    'streamIds' in request
+      ? readStreams(request.streamIds)
+      : page.all(request.after, request.limit).map(recordedEventReader(keys));
 }

@@ -162,6 +162,46 @@ describe('embedded event store (SQLite)', () => {
       await expect(store.readStream(streamId)).rejects.toBeInstanceOf(InvalidEventError);
       await store.close();
     });
+
+    it('answers streams asked for at once each with its own events, or its own error', async () => {
+      const file = freshFile();
+      const store = openEmbeddedEventStore({ file, streamReadsInThread: true });
+      const streamIds = ['a', 'b', 'c', 'd'].map((name) => uniqueStream(`category-${name}`));
+      for (const [i, streamId] of streamIds.entries())
+        await store.append(streamId, [categoryCreated(`c${i}`)], { expectedRevision: 'no_stream' });
+      const broken = streamIds[2];
+      const db = new Database(file);
+      db.prepare("UPDATE events SET type = 'NoSuchEvent' WHERE stream_id = ?").run(broken);
+      db.close();
+      const reads = await Promise.allSettled(
+        [...streamIds, uniqueStream('category-none')].map((id) => store.readStream(id)),
+      );
+      expect(reads.map((read) => (read.status === 'fulfilled' ? read.value : read.reason))).toEqual(
+        [
+          [
+            expect.objectContaining({
+              streamId: streamIds[0],
+              data: expect.objectContaining({ categoryId: 'c0' }),
+            }),
+          ],
+          [
+            expect.objectContaining({
+              streamId: streamIds[1],
+              data: expect.objectContaining({ categoryId: 'c1' }),
+            }),
+          ],
+          expect.any(InvalidEventError),
+          [
+            expect.objectContaining({
+              streamId: streamIds[3],
+              data: expect.objectContaining({ categoryId: 'c3' }),
+            }),
+          ],
+          [],
+        ],
+      );
+      await store.close();
+    });
   });
 
   it('commits in its writer thread by default, on its own connection when asked', async () => {
