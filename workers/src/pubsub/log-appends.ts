@@ -33,7 +33,13 @@ export function oncePerTurn(run: () => void): () => void {
 export function atMostEvery(intervalMs: number, run: () => void): () => void {
   let scheduled = false;
   let lastRun = Number.NEGATIVE_INFINITY;
-  const runNow = (): void => {
+  const untilDue = (): number => lastRun + intervalMs - performance.now();
+  const runWhenDue = (): void => {
+    // A timer can fire up to a millisecond early: libuv counts from the loop turn's start.
+    if (untilDue() > 0) {
+      setTimeout(runWhenDue, untilDue());
+      return;
+    }
     scheduled = false;
     lastRun = performance.now();
     run();
@@ -41,9 +47,9 @@ export function atMostEvery(intervalMs: number, run: () => void): () => void {
   return () => {
     if (scheduled) return;
     scheduled = true;
-    const wait = lastRun + intervalMs - performance.now();
-    if (wait <= 0) setImmediate(runNow);
-    else setTimeout(runNow, wait);
+    const wait = untilDue();
+    if (wait <= 0) setImmediate(runWhenDue);
+    else setTimeout(runWhenDue, wait);
   };
 }
 
