@@ -107,10 +107,9 @@ describe('background checkpoints', () => {
       for (let i = 0; i < 500; i++) insert.run('x'.repeat(4000));
     })();
     checkpoints.committed(true);
-    await expect
-      .poll(() => statSync(file).size, { timeout: 10_000 })
-      .toBeGreaterThan(sizeBefore + 1_000_000);
-    expect(checkpoints.checkpointsMade).toBe(1);
+    // The thread's answer comes after its pages reach the file: wait for the answer.
+    await expect.poll(() => checkpoints.checkpointsMade, { timeout: 10_000 }).toBe(1);
+    expect(statSync(file).size).toBeGreaterThan(sizeBefore + 1_000_000);
     other.close();
     await checkpoints.close();
     db.close();
