@@ -46,8 +46,8 @@ export interface SqliteThreadOptions {
  * A SQLite thread that has had nothing to do for this long stops, and the next request starts it
  * again (neither is the thread's end: onGone is not called). Each thread is an isolate and a
  * connection of its own, memory the process holds while it lasts: a gateway that only serves
- * reads gives back its writers', checkpoints' and log reader's. Starting again costs the next
- * request a few milliseconds, once per idle spell.
+ * reads gives back its writers', checkpoints' and log reader's. The request after an idle spell
+ * waits for the thread to start again, as the first one did.
  */
 export const idleStopMs = 30_000;
 
