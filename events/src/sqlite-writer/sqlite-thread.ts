@@ -38,18 +38,7 @@ export interface SqliteThreadOptions {
    * time of each thread of the process is reported under.
    */
   readonly name?: string;
-  /** How long the thread may be idle before it stops (`idleStopMs` unless given). */
-  readonly stopWhenIdleMs?: number;
 }
-
-/**
- * A SQLite thread that has had nothing to do for this long stops, and the next request starts it
- * again (neither is the thread's end: onGone is not called). Each thread is an isolate and a
- * connection of its own, memory the process holds while it lasts: a gateway that only serves
- * reads gives back its writers', checkpoints' and log reader's. The request after an idle spell
- * waits for the thread to start again, as the first one did.
- */
-export const idleStopMs = 30_000;
 
 interface Waiting<K extends JobKind> {
   readonly resolve: (answer: JobAnswer<K>) => void;
@@ -72,37 +61,25 @@ export function startSqliteThread<K extends JobKind>(
  */
 export class SqliteThread<K extends JobKind> {
   private worker: Worker | undefined;
-  /** Requests made while no worker ran (before the first, or after an idle stop). */
+  /** Requests made before the worker existed. */
   private unsent: ToThread<K>[] = [];
   private readonly waiting = new Map<number, Waiting<K>>();
   private nextId = 0;
-  /** The running worker said it opened its connection. */
+  /** The thread said it opened its connection. */
   private opened = false;
   private ended = false;
   private closing: Promise<void> | undefined;
   private readonly started: Promise<void>;
   private readonly holdProcessWhileBusy: boolean;
-  /** The thread's code, once bundled: what a start after an idle stop runs. */
-  private code: string | undefined;
-  /** A worker stopped for idleness, until it has ended: the next one starts after it. */
-  private stopping: Promise<void> | undefined;
-  private idleTimer: NodeJS.Timeout | undefined;
 
-  private readonly settings: ThreadSettings<K>;
   private readonly options: SqliteThreadOptions;
 
   constructor(settings: ThreadSettings<K>, options: SqliteThreadOptions) {
-    this.settings = settings;
     this.options = options;
 
     this.holdProcessWhileBusy = options.holdProcessWhileBusy ?? true;
     this.started = sqliteThreadCode(settings.job.kind).then(
-      (code) => {
-        this.code = code;
-        // Closed before it started, with nothing asked of it: it never runs.
-        if (this.closing && this.unsent.length === 0) return this.end(undefined);
-        this.run();
-      },
+      (code) => this.run(code, settings),
       (error: unknown) => this.end(asError(error)),
     );
   }
@@ -119,11 +96,7 @@ export class SqliteThread<K extends JobKind> {
     if (this.worker) {
       this.worker.postMessage(message);
       this.holdWhileBusy(this.worker);
-    } else {
-      this.unsent.push(message);
-      // Stopped for idleness and ended: started again (while it ends, its end starts the next).
-      if (this.code !== undefined && !this.stopping) this.run();
-    }
+    } else this.unsent.push(message);
     return answered;
   }
 
@@ -133,10 +106,8 @@ export class SqliteThread<K extends JobKind> {
    */
   close(): Promise<void> {
     this.closing ??= this.started.then(async () => {
-      clearTimeout(this.idleTimer);
-      await this.stopping;
       const worker = this.worker;
-      if (this.ended || !worker) return this.end(undefined);
+      if (this.ended || !worker) return;
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
       // Held open until it has closed its connection, or the process could end first.
       worker.ref();
@@ -146,26 +117,23 @@ export class SqliteThread<K extends JobKind> {
     return this.closing;
   }
 
-  private run(): void {
+  private run(code: string, settings: ThreadSettings<K>): void {
+    // Closed before it started, with nothing asked of it: it never runs.
+    if (this.closing && this.unsent.length === 0) return this.end(undefined);
     let worker: Worker;
     try {
-      worker = new Worker(this.code ?? '', {
+      worker = new Worker(code, {
         eval: true,
-        workerData: this.settings,
+        workerData: settings,
         ...(this.options.name ? { name: this.options.name } : {}),
       });
     } catch (error) {
       return this.end(asError(error));
     }
     this.worker = worker;
-    this.opened = false;
     worker.on('message', (message: FromThread<K>) => this.receive(worker, message));
-    worker.on('error', (error: unknown) => {
-      if (worker === this.worker) this.end(asError(error));
-    });
-    worker.on('exit', () => {
-      if (worker === this.worker) this.end(undefined);
-    });
+    worker.on('error', (error: unknown) => this.end(asError(error)));
+    worker.on('exit', () => this.end(undefined));
     for (const message of this.unsent.splice(0)) worker.postMessage(message);
     this.holdWhileBusy(worker);
   }
@@ -181,30 +149,6 @@ export class SqliteThread<K extends JobKind> {
     this.holdWhileBusy(worker);
     if (message.type === 'done') waiting.resolve(message.answer);
     else waiting.reject(new SqliteThreadError('failed', message.message));
-    // Idle from now: the stop is due a while after the last answer (one timer, moved on).
-    if (this.waiting.size === 0 && !this.closing && !this.ended)
-      if (this.idleTimer) this.idleTimer.refresh();
-      else {
-        const idleMs = this.options.stopWhenIdleMs ?? idleStopMs;
-        this.idleTimer = setTimeout(() => this.stopIdle(), idleMs).unref();
-      }
-  }
-
-  /** Stops a worker that answered everything (a busy one is left: its answers move the stop). */
-  private stopIdle(): void {
-    const worker = this.worker;
-    if (!worker || this.waiting.size > 0 || this.closing || this.ended) return;
-    this.worker = undefined;
-    this.stopping = new Promise<void>((resolve) =>
-      worker.once('exit', () => {
-        this.stopping = undefined;
-        resolve();
-        // Requests made while it ended wait in `unsent` for the next worker.
-        if (this.unsent.length > 0 && !this.ended) this.run();
-      }),
-    );
-    worker.unref();
-    worker.postMessage({ type: 'close' } satisfies ToThread<K>);
   }
 
   private holdWhileBusy(worker: Worker): void {
@@ -216,7 +160,6 @@ export class SqliteThread<K extends JobKind> {
   private end(cause: Error | undefined): void {
     if (this.ended) return;
     this.ended = true;
-    clearTimeout(this.idleTimer);
     if (!this.closing) this.options.onGone?.(cause);
     const failure = new SqliteThreadError(
       this.opened ? 'unknown' : 'not-done',

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   SqliteThreadError,
   startSqliteThread,
@@ -83,41 +83,6 @@ describe('SQLite threads (sqlite-writer)', () => {
     await next;
     expect(count(file)).toBe(1);
     await thread.close();
-  });
-
-  it.runIf(osThreadNames() !== null)(
-    'stops once idle and starts again for the next request, which it answers',
-    async () => {
-      const { file, settings } = givenTable();
-      const gone: (Error | undefined)[] = [];
-      const thread = startSqliteThread(settings, {
-        name: 'idle writer',
-        stopWhenIdleMs: 50,
-        onGone: (cause) => gone.push(cause),
-      });
-      await thread.request([insert(1)]);
-      await vi.waitFor(() => expect(osThreadNames()).not.toContain('idle writer'));
-      await thread.request([insert(2)]);
-      expect(osThreadNames()).toContain('idle writer');
-      expect(count(file)).toBe(2);
-      expect(gone).toEqual([]);
-      await thread.close();
-      await expect(thread.request([insert(5)])).rejects.toMatchObject({ outcome: 'not-done' });
-    },
-  );
-
-  it('answers a request made while it stops for idleness, then closes', async () => {
-    const { file, settings } = givenTable();
-    const thread = startSqliteThread(settings, { stopWhenIdleMs: 1 });
-    await thread.request([insert(1)]);
-    // A timer of the same length set after the idle stop's fires after it: the stop is under way.
-    await new Promise((resolve) => setTimeout(resolve, 1));
-    const during = thread.request([insert(2)]);
-    const closed = thread.close();
-    await expect(during).resolves.toBeNull();
-    await closed;
-    expect(count(file)).toBe(2);
-    await expect(thread.request([insert(3)])).rejects.toMatchObject({ outcome: 'not-done' });
   });
 
   it('answers the requests sent before close(), then ends and takes no more', async () => {
