@@ -4,6 +4,7 @@ import { setImmediate } from 'node:timers/promises';
 import { BackgroundCheckpoints, leftToCheckpointThread, type RecordedEvent } from '@resale/events';
 import { truncateWal } from '@resale/events/sqlite-writer';
 import Database from 'better-sqlite3';
+import { LRUCache } from 'lru-cache';
 import {
   applyEvent,
   documentsOf,
@@ -905,11 +906,19 @@ function findSql(
 }
 
 /**
+ * Prepared statements kept per connection, the most recently used. Searches make a statement per
+ * combination of filters, orders and word counts, and SQLite holds each prepared one in memory
+ * outside V8's heap: unbounded, a gateway serving varied searches kept growing. One dropped is
+ * finalized when collected, and prepared again if asked for.
+ */
+const preparedStatementsKept = 256;
+
+/**
  * The documents of one set of tables (live or shadow) of a connection, with prepared statements
  * cached per SQL text.
  */
 class DocumentTables {
-  private readonly statements = new Map<string, Statement>();
+  private readonly statements = new LRUCache<string, Statement>({ max: preparedStatementsKept });
 
   private readonly db: Db;
   private readonly tableOf: (model: ReadModelName) => string;

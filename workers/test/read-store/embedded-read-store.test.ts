@@ -739,6 +739,27 @@ describe('embedded read store', () => {
     }
   });
 
+  it('answers queries of more shapes than it keeps prepared, again after their statement went', async () => {
+    const store = openEmbeddedReadStore({ file: newFile() });
+    try {
+      await projectEvents(
+        store,
+        eventLog().recordAll(userRegistered('u1'), productListed('p1'), productListed('p2')),
+      );
+      const byField = (field: string) =>
+        store.find('products', { where: { [field]: 'p1' }, orderBy: [['_id', 'asc']] });
+      const ids = async (field: string) => (await byField(field)).items.map(({ _id }) => _id);
+      expect(await ids('_id')).toEqual(['p1']);
+      // Each field name makes a statement of its own: far more than a connection keeps.
+      for (let shape = 0; shape < 1_000; shape += 1)
+        expect(await ids(`unknownField${shape}`)).toEqual([]);
+      expect(await ids('_id')).toEqual(['p1']);
+      expect(await store.count('products', {})).toBe(2);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('answers every list query from an index, without sorting', async () => {
     // A store that only records the queries the query functions make.
     const queries: [ReadModelName, DocumentQuery][] = [];
