@@ -175,6 +175,20 @@ describe('GET /products/:productId, a product’s page', () => {
       expect(answer.sellerVerified).toBe(true);
     });
 
+    it('says since when no longer once an admin deleted the seller record', async () => {
+      const removed = await registerUser(t.app, 'seller', { name: 'Removed Seller' });
+      const { productId, position } = await listProductAt(t.app, removed);
+      expect((await pageOf(t.admin, productId, position)).seller.memberSince).not.toBeNull();
+      const deleted = await t.app.inject({
+        method: 'DELETE',
+        url: `/sellers/${removed.uid}`,
+        headers: bearer(t.admin.accessToken),
+      });
+      expect(deleted.json()).toMatchObject({ deletedCount: 1 });
+      const answer = await pageOf(t.admin, productId, positionOf(deleted));
+      expect(answer.seller).toMatchObject({ name: 'Removed Seller', memberSince: null });
+    });
+
     it("shows the seller's counts change with another of their products", async () => {
       const counted = await registerUser(t.app, 'seller', { name: 'Recounted' });
       const { productId, position } = await listProductAt(t.app, counted);

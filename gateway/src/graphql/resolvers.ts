@@ -17,7 +17,7 @@ import {
   type ProductDocument,
 } from '@resale/workers/read-models';
 import { imageUrl } from '../image-urls.ts';
-import { registrationTimes, shownOnlyToItsOwn } from '../routes/product-reads.ts';
+import { shownOnlyToItsOwn } from '../routes/product-reads.ts';
 import { DEFAULT_PAGE_SIZE } from '../schemas/paging.ts';
 import { productSearchOf, searchKey } from '../schemas/product-search.ts';
 import { requireActor } from './context.ts';
@@ -57,7 +57,6 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
   };
 
   const cache = app.answerCache;
-  const memberSince = registrationTimes(app.eventStore);
 
   // Typed from schema.gql (generated.ts): arguments, answers and, over HTTP, Mercurius's context.
   const Query = {
@@ -118,8 +117,7 @@ export function buildResolvers(app: FastifyInstance): IResolvers {
         async () => {
           const details = await productDetails.run(store, query);
           if (!details || (shownOnlyToItsOwn(details) && !privileged)) return { page: null };
-          const since = await memberSince(details.sellerUid);
-          return { page: { ...details, seller: { ...details.seller, memberSince: since } } };
+          return { page: details };
         },
         ctx.wholeAnswerParts,
       );

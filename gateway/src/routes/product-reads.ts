@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { userStreamId } from '@resale/events';
 import {
   advertisedProducts,
   productDetails,
@@ -23,33 +22,6 @@ import { DEFAULT_PAGE_SIZE, listOrPage, pageRequestOf } from '../schemas/paging.
 import { ProductSearchQuery, productSearchOf, searchKey } from '../schemas/product-search.ts';
 
 const Query = Type.Object({ minPosition: MinPosition }, { additionalProperties: false });
-
-/** What a user may know of any user's stream: the moment it begins. */
-interface UserStreams {
-  readStream(
-    streamId: string,
-  ): Promise<readonly { readonly metadata: { readonly occurredAt: string } }[]>;
-}
-
-/** Sellers' registration times kept at most; each never changes once made. */
-const registrationsKept = 10_000;
-
-/**
- * When a user registered: the time of the first event of their stream (null before, or for an
- * unknown user). The log keeps it, not a read model; it never changes, so it is read once.
- */
-export function registrationTimes(streams: UserStreams): (uid: string) => Promise<string | null> {
-  const known = new Map<string, string>();
-  return async (uid) => {
-    const kept = known.get(uid);
-    if (kept !== undefined) return kept;
-    const [first] = await streams.readStream(userStreamId(uid));
-    if (!first) return null;
-    if (known.size >= registrationsKept) known.clear();
-    known.set(uid, first.metadata.occurredAt);
-    return first.metadata.occurredAt;
-  };
-}
 
 /** Statuses in which a product's page is its seller's and the admins' only. */
 export const hiddenStatuses: ReadonlySet<ProductStatus> = new Set(['unavailable', 'withdrawn']);
@@ -148,8 +120,6 @@ export default async function productReadRoutes(fastify: FastifyInstance): Promi
     },
   );
 
-  const memberSince = registrationTimes(app.eventStore);
-
   app.get(
     '/products/:productId',
     {
@@ -186,10 +156,7 @@ export default async function productReadRoutes(fastify: FastifyInstance): Promi
         async () => {
           const details = await productDetails.run(store, args);
           if (!details || (shownOnlyToItsOwn(details) && !privileged)) throw unknownProduct();
-          return {
-            ...product(details),
-            seller: { ...details.seller, memberSince: await memberSince(details.sellerUid) },
-          };
+          return product(details);
         },
       );
     },

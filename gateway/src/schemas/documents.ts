@@ -160,7 +160,8 @@ export const ProductDetails = Type.Object(
       name: Type.String(),
       verified: Type.Boolean({ description: 'An admin verified the seller' }),
       memberSince: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-        description: "When the seller's account was registered (null if it no longer is)",
+        description:
+          'When they registered as a seller (null once an admin deleted their seller record)',
       }),
       listings: Type.Integer({ description: 'Their products on sale now (available or booked)' }),
       completedSales: Type.Integer({

@@ -524,7 +524,7 @@ export type SellerSummary = {
   completedSales: Scalars['Int']['output'];
   /** Their products on sale now: available or booked. */
   listings: Scalars['Int']['output'];
-  /** When their account was registered; null if it no longer is. */
+  /** When they registered as a seller; null once an admin deleted their seller record. */
   memberSince?: Maybe<Scalars['String']['output']>;
   name: Scalars['String']['output'];
   verified: Scalars['Boolean']['output'];

@@ -18,13 +18,13 @@ import type { StreamReader } from './audit-timeline.ts';
 export function foldUpTo<D>(
   events: readonly RecordedEvent[],
   position: number,
-  evolve: (doc: D | null, event: AnyEvent) => D | null,
+  evolve: (doc: D | null, event: AnyEvent, occurredAt: string) => D | null,
 ): D | null {
   let doc: D | null = null;
   for (const recorded of events) {
     if (recorded.position > position) break;
     const event = toProjectedEvent(recorded);
-    if (event) doc = evolve(doc, event);
+    if (event) doc = evolve(doc, event, recorded.metadata.occurredAt);
   }
   return doc;
 }

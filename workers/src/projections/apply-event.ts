@@ -122,7 +122,7 @@ interface Target {
 function targetsOf(
   recorded: RecordedEvent,
   models: readonly ReadModelName[],
-): { event: AnyEvent; targets: Target[] } | null {
+): { event: AnyEvent; occurredAt: string; targets: Target[] } | null {
   const event = toProjectedEvent(recorded);
   if (!event) return null;
   const targets: Target[] = [];
@@ -132,7 +132,7 @@ function targetsOf(
     const id = model.documentId(event);
     if (id !== null) targets.push({ model, id });
   }
-  return { event, targets };
+  return { event, occurredAt: recorded.metadata.occurredAt, targets };
 }
 
 /** The documents an event evolves in `models` (none for a type no projection knows). */
@@ -152,12 +152,12 @@ export function documentsOf(
  */
 function nextRecord(
   target: Target,
-  event: AnyEvent,
+  { event, occurredAt }: { readonly event: AnyEvent; readonly occurredAt: string },
   position: number,
   stored: StoredRecord | null,
 ): StoredRecord | null {
   if (stored && stored.position >= position) return null;
-  const doc = target.model.evolve(visibleDocument(stored), event);
+  const doc = target.model.evolve(visibleDocument(stored), event, occurredAt);
   if (doc) return { id: target.id, position, deleted: false, doc };
   return stored ? { id: target.id, position, deleted: true, doc: null } : null;
 }
@@ -219,7 +219,7 @@ export function applyEvent(
   const changes = report === 'report' ? new ChangeCollector(recorded.position) : null;
   for (const target of found.targets) {
     const stored = documents.load(target.model.name, target.id);
-    const next = nextRecord(target, found.event, recorded.position, stored);
+    const next = nextRecord(target, found, recorded.position, stored);
     if (!next) continue;
     if (stored && sameContent(stored, next)) {
       documents.savePosition(target.model.name, next);
@@ -247,7 +247,7 @@ export async function applyEventConcurrently(
   for (const target of found.targets) {
     for (let attempt = 1; ; attempt++) {
       const stored = await documents.load(target.model.name, target.id);
-      const next = nextRecord(target, found.event, recorded.position, stored);
+      const next = nextRecord(target, found, recorded.position, stored);
       if (!next) break;
       if (await documents.save(target.model.name, stored, next)) {
         changes?.record(target, stored, next);

@@ -67,8 +67,11 @@ export interface ReadModel<D extends ReadModelDocument> {
   readonly handledEventTypes: readonly EventType[];
   /** The one document an event evolves, or null when it evolves none. */
   documentId(event: AnyEvent): string | null;
-  /** Pure: the document after the event; null means it does not exist (deleted or never created). */
-  evolve(doc: D | null, event: AnyEvent): D | null;
+  /**
+   * Pure: the document after the event; null means it does not exist (deleted or never created).
+   * `occurredAt` is the event's own time (its metadata), never the clock's: replay equals live.
+   */
+  evolve(doc: D | null, event: AnyEvent, occurredAt: string): D | null;
   readonly topics: TopicKeys<D>;
   /** Indexes for every query of the read model. */
   readonly indexes: readonly IndexSpec[];

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@resale/events';
+import { sellerStreamId, type RecordedEvent } from '@resale/events';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReadModelName } from '../../src/projections/projection.ts';
@@ -449,14 +449,19 @@ export function readStoreContract(factory: ReadStoreFactory): void {
     });
 
     it('lists and finds sellers by id, seller e-mail or account e-mail', async () => {
-      const store = await storeWith(marketplace());
+      const events = marketplace();
+      const store = await storeWith(events);
       expect(ids((await listSellers(store)).items)).toEqual(['s1', 's2']);
+      const registered = events.find(
+        (event) => event.type === 'SellerRegistered' && event.streamId === sellerStreamId('s1'),
+      );
       expect(await getSellerById(store, 's1')).toEqual({
         _id: 's1',
         name: 'Seller s1',
         email: 's1@example.com',
         sellerEmail: 's1-shop@example.com',
         verified: true,
+        memberSince: registered?.metadata.occurredAt,
       });
       expect(await getSellerByEmail(store, 's1-shop@example.com')).toMatchObject({ _id: 's1' });
       expect(await getSellerByEmail(store, 's1@example.com')).toMatchObject({ _id: 's1' });

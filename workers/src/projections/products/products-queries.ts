@@ -332,6 +332,8 @@ export async function productsOnSiteOf(store: ReadStore, sellerUid: string): Pro
 export interface SellerSummary {
   readonly name: string;
   readonly verified: boolean;
+  /** When they registered as a seller; null once their seller record is deleted. */
+  readonly memberSince: string | null;
   /** Their products on sale now: available or booked. */
   readonly listings: number;
   /** Their products sold: through a booking they accepted, or outside the site. */
@@ -388,6 +390,7 @@ export const productDetails: ReadModelQuery<
         // A seller record an admin deleted leaves the name the listing was made under.
         name: sellerRecord?.name ?? found.sellerName,
         verified,
+        memberSince: sellerRecord?.memberSince ?? null,
         listings,
         completedSales,
       },

@@ -5,4 +5,6 @@ export type SellerDocument = {
   email: string;
   sellerEmail: string;
   verified: boolean;
+  /** When the seller registered (their SellerRegistered); their page shows it as "member since". */
+  memberSince: string;
 };

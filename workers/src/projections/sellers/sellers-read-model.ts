@@ -11,11 +11,22 @@ export const sellersHandledEventTypes: readonly EventType[] = [
   'SellerPersonalDataErased',
 ];
 
-export function evolveSeller(doc: SellerDocument | null, event: AnyEvent): SellerDocument | null {
+export function evolveSeller(
+  doc: SellerDocument | null,
+  event: AnyEvent,
+  occurredAt: string,
+): SellerDocument | null {
   switch (event.type) {
     case 'SellerRegistered': {
       const { sellerId, name, email, sellerEmail } = event.data;
-      return { _id: sellerId, name, email, sellerEmail, verified: doc?.verified ?? false };
+      return {
+        _id: sellerId,
+        name,
+        email,
+        sellerEmail,
+        verified: doc?.verified ?? false,
+        memberSince: doc?.memberSince ?? occurredAt,
+      };
     }
     case 'SellerVerified':
       return doc && { ...doc, verified: true };
